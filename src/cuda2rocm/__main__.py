@@ -1,0 +1,3 @@
+from cuda2rocm.cli.main import main
+
+raise SystemExit(main())

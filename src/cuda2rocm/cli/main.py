@@ -1,0 +1,77 @@
+"""The ``cuda2rocm`` entry point: a click group whose subcommands are imported only when used.
+
+Each subcommand lives in ``cuda2rocm/cli/<module>.py`` and exposes ``command``. Exit codes everywhere:
+0 success / clean, 1 findings or failed checks at/above the threshold, 2 usage or input errors.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+
+import click
+
+from cuda2rocm import __version__
+
+#: subcommand name -> (module under cuda2rocm.cli, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "scan": ("scan", "Inventory and migration assessment of a repository (static)."),
+    "rules": ("rules", "List every rule with its id, severity and title."),
+    "explain": ("rules", "Print one rule's documentation."),
+    "convert": ("convert", "Translate CUDA source to HIP, token-exact."),
+    "verify": ("verify", "Compile translated HIP with a real hipcc and map errors back."),
+    "env": ("env", "Fingerprint this machine (GPUs, drivers, CUDA/ROCm, frameworks)."),
+    "compat": ("compat", "Check a GPU/ROCm/OS/framework combination against the matrix."),
+    "kb": ("kb", "Show or update the knowledge base."),
+    "capture": ("capture", "Record layer outputs of a PyTorch model for later comparison."),
+    "compare": ("compare", "Compare two captures (or curves/metrics) under dtype-aware tolerances."),
+    "smoke": ("smoke", "Run a model on the GPU and report fallbacks, backends and abnormal-input behaviour."),
+    "bench": ("bench", "Benchmark a command or callable; compare baseline vs candidate."),
+    "comm": ("comm", "Collective-communication benchmark over torch.distributed (NCCL/RCCL)."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in SUBCOMMANDS:
+            return None
+        module_name, _ = SUBCOMMANDS[cmd_name]
+        module = importlib.import_module(f"cuda2rocm.cli.{module_name}")
+        cmd = getattr(module, f"{cmd_name}_command", None) or module.command
+        assert isinstance(cmd, click.Command)
+        return cmd
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, help_) for name, (_, help_) in sorted(SUBCOMMANDS.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cuda2rocm")
+def cli() -> None:
+    """cuda2rocm: move a CUDA application to AMD GPUs under ROCm, and prove it correct and fast."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI and return its exit code (click's usage errors are 2)."""
+    try:
+        rv = cli.main(args=list(argv) if argv is not None else None, prog_name="cuda2rocm", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 130
+    except SystemExit as exc:  # pragma: no cover - a subcommand calling sys.exit
+        return int(exc.code or 0) if not isinstance(exc.code, str) else 2
+    return int(rv) if isinstance(rv, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""hazards package."""

@@ -1,0 +1,219 @@
+"""Light structure over the token stream: bracket pairs, functions and kernel launches.
+
+This is not a C++ parser: it recognises the shapes migration needs (``__global__`` functions and their
+bodies, ``<<<...>>>`` launches) from the token stream, and degrades to "not found" on code it does not
+understand, never to an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cuda2rocm.source.tokens import IDENT, PUNCT, TRIVIA, Token
+
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+_CLOSE = {")": "(", "]": "[", "}": "{"}
+
+CUDA_QUALIFIERS = frozenset({"__global__", "__device__", "__host__", "__forceinline__", "__noinline__"})
+
+
+def code_indexes(tokens: Sequence[Token]) -> list[int]:
+    return [i for i, t in enumerate(tokens) if t.kind not in TRIVIA]
+
+
+def match_brackets(tokens: Sequence[Token]) -> dict[int, int]:
+    """Map each bracket token index to its partner's index (both directions); unbalanced ones are left out.
+
+    Brackets inside preprocessor directives are matched separately from code, so a ``#define`` with an
+    unbalanced body does not unbalance the rest of the file.
+    """
+    pairs: dict[int, int] = {}
+    stacks: dict[bool, list[int]] = {False: [], True: []}
+    for i, tok in enumerate(tokens):
+        if tok.kind != PUNCT:
+            if tok.kind == "NL":
+                stacks[True].clear()
+            continue
+        stack = stacks[tok.pp]
+        if tok.src in _OPEN:
+            stack.append(i)
+        elif tok.src in _CLOSE:
+            want = _CLOSE[tok.src]
+            while stack and tokens[stack[-1]].src != want:
+                stack.pop()
+            if stack:
+                j = stack.pop()
+                pairs[i] = j
+                pairs[j] = i
+    return pairs
+
+
+@dataclass(frozen=True)
+class Launch:
+    """``kernel<<<config...>>>(args...)``; indexes into the token list."""
+
+    name: str
+    name_index: int  # last token of the callee expression (usually its name)
+    open_index: int  # the ``<<<`` token
+    close_index: int  # the final ``>`` of ``>>>``
+    config: tuple[tuple[int, int], ...]  # [start, end) token ranges of each config argument
+    args_open: int  # ``(`` after ``>>>``; -1 if missing
+    args_close: int
+
+
+def _split_args(tokens: Sequence[Token], start: int, end: int, pairs: dict[int, int]) -> list[tuple[int, int]]:
+    """Split tokens[start:end] at top-level commas (templates ``<...>`` are not tracked)."""
+    parts: list[tuple[int, int]] = []
+    i = part = start
+    while i < end:
+        tok = tokens[i]
+        if tok.kind == PUNCT and tok.src in _OPEN and i in pairs and pairs[i] < end:
+            i = pairs[i] + 1
+            continue
+        if tok.kind == PUNCT and tok.src == ",":
+            parts.append((part, i))
+            part = i + 1
+        i += 1
+    if any(tokens[k].kind not in TRIVIA for k in range(part, end)) or parts:
+        parts.append((part, end))
+    return parts
+
+
+def split_args(tokens: Sequence[Token], open_index: int, pairs: dict[int, int]) -> list[tuple[int, int]]:
+    """Top-level comma-separated ranges inside the bracket pair that opens at ``open_index``."""
+    close = pairs.get(open_index, -1)
+    if close < 0:
+        return []
+    return _split_args(tokens, open_index + 1, close, pairs)
+
+
+def _next_code(tokens: Sequence[Token], i: int) -> int:
+    n = len(tokens)
+    while i < n and tokens[i].kind in TRIVIA:
+        i += 1
+    return i
+
+
+def _prev_code(tokens: Sequence[Token], i: int) -> int:
+    while i >= 0 and tokens[i].kind in TRIVIA:
+        i -= 1
+    return i
+
+
+def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) -> list[Launch]:
+    pairs = match_brackets(tokens) if pairs is None else pairs
+    launches: list[Launch] = []
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.kind != PUNCT or tok.src != "<<<":
+            continue
+        # find ``>>`` immediately followed by ``>`` at bracket depth 0
+        j = i + 1
+        close = -1
+        while j < n - 1:
+            t = tokens[j]
+            if t.kind == PUNCT and t.src in _OPEN and j in pairs:
+                j = pairs[j] + 1
+                continue
+            if t.kind == PUNCT and t.src in (";", "{", "}"):
+                break
+            if t.kind == PUNCT and t.src == ">>" and tokens[j + 1].kind == PUNCT and tokens[j + 1].src == ">":
+                close = j + 1
+                break
+            j += 1
+        if close < 0:
+            continue
+        name_index = _prev_code(tokens, i - 1)
+        if name_index < 0:
+            continue
+        name_tok = tokens[name_index]
+        if name_tok.kind == PUNCT and name_tok.src == ">":  # kernel<T><<<...>>>: walk back over template args
+            depth = 0
+            k = name_index
+            while k >= 0:
+                s = tokens[k].src
+                if s == ">":
+                    depth += 1
+                elif s == ">>":
+                    depth += 2
+                elif s == "<":
+                    depth -= 1
+                if depth == 0:
+                    break
+                k -= 1
+            name_index = _prev_code(tokens, k - 1)
+            if name_index < 0:
+                continue
+        config = tuple(_split_args(tokens, i + 1, close - 1, pairs))
+        args_open = _next_code(tokens, close + 1)
+        if args_open < n and tokens[args_open].src == "(" and args_open in pairs:
+            args_close = pairs[args_open]
+        else:
+            args_open = args_close = -1
+        launches.append(
+            Launch(tokens[name_index].src, name_index, i, close, config, args_open, args_close)
+        )
+    return launches
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function definition with a body; ``qualifiers`` holds the CUDA execution-space keywords seen."""
+
+    name: str
+    name_index: int
+    qualifiers: frozenset[str]
+    params_open: int
+    params_close: int
+    body_open: int
+    body_close: int
+
+    @property
+    def is_kernel(self) -> bool:
+        return "__global__" in self.qualifiers
+
+    @property
+    def is_device(self) -> bool:
+        return bool(self.qualifiers & {"__global__", "__device__"})
+
+
+_NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "return", "sizeof", "decltype", "alignof",
+                            "__launch_bounds__", "__attribute__", "__declspec", "alignas", "defined"})
+_DECL_STOP = frozenset({";", "{", "}"})
+
+
+def find_functions(tokens: Sequence[Token], pairs: dict[int, int] | None = None) -> list[Function]:
+    """Function definitions: ``name ( params ) [qualifiers...] {`` with the CUDA qualifiers before the name."""
+    pairs = match_brackets(tokens) if pairs is None else pairs
+    found: list[Function] = []
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.kind != PUNCT or tok.src != "(" or tok.pp or i not in pairs:
+            continue
+        name_index = _prev_code(tokens, i - 1)
+        if name_index < 0 or tokens[name_index].kind != IDENT or tokens[name_index].src in _NOT_FUNCTIONS:
+            continue
+        close = pairs[i]
+        # after the parameter list: cv/ref qualifiers, noexcept(...), -> trailing type, then '{'
+        j = _next_code(tokens, close + 1)
+        while j < n and tokens[j].src not in _DECL_STOP and tokens[j].src not in ("=", ","):
+            if tokens[j].src in _OPEN and j in pairs:
+                j = pairs[j]
+            j = _next_code(tokens, j + 1)
+        if j >= n or tokens[j].src != "{" or j not in pairs:
+            continue
+        # an initializer list `: a(x), b(y) {` also ends in '{'; its '(' belongs to a member, not a function
+        prev = _prev_code(tokens, name_index - 1)
+        if prev >= 0 and tokens[prev].src in (":", ",", ".", "->", "=", "(", "return", "new"):
+            continue
+        quals: set[str] = set()
+        k = prev
+        while k >= 0 and tokens[k].src not in _DECL_STOP and not tokens[k].pp:
+            if tokens[k].src in CUDA_QUALIFIERS:
+                quals.add(tokens[k].src)
+            if tokens[k].src in _CLOSE and k in pairs:
+                k = pairs[k]
+            k = _prev_code(tokens, k - 1)
+        found.append(Function(tokens[name_index].src, name_index, frozenset(quals), i, close, j, pairs[j]))
+    return found

@@ -1,0 +1,222 @@
+"""A lossless tokenizer for C, C++, CUDA and HIP source.
+
+``untokenize(tokenize(text)) == text`` for every input, including malformed input: unknown bytes become
+``OTHER`` tokens. Comments, string/char literals (raw strings included), line continuations, CRLF and
+preprocessor lines are all tokens, so rewrites can be token edits and never touch comments or strings.
+
+Preprocessor directives are marked: every token of a directive (up to the unescaped end of line) has
+``pp=True``, and the header operand of ``#include <...>`` is merged into one ``HEADER`` token.
+
+Unterminated block comments, strings and char literals are tokens of kind ``BAD_COMMENT``/``BAD_STRING``
+(still lossless); :func:`check` turns the first of them into a :class:`TokenizeError` with a line number.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+IDENT = "IDENT"
+NUMBER = "NUMBER"
+STRING = "STRING"
+CHAR = "CHAR"
+PUNCT = "PUNCT"
+COMMENT = "COMMENT"
+WS = "WS"
+NL = "NL"
+ESCNL = "ESCNL"
+HEADER = "HEADER"
+OTHER = "OTHER"
+BAD_COMMENT = "BAD_COMMENT"
+BAD_STRING = "BAD_STRING"
+
+#: Tokens that carry no code: skip them when looking for the previous/next meaningful token.
+TRIVIA = frozenset({WS, NL, ESCNL, COMMENT})
+#: Tokens whose text is code that rewrites may touch.
+CODE_KINDS = frozenset({IDENT, NUMBER, PUNCT})
+
+_PUNCTS = sorted(
+    """<<<= >>>= ... <<= >>= ->* <=> <<< >>> :: -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= ## .*
+    { } [ ] ( ) ; : ? . + - * / % ^ & | ~ ! = < > , #""".split(),
+    key=len,
+    reverse=True,
+)
+# ``<<<`` opens a CUDA launch (never valid C++ otherwise); ``>>>`` is not a token because ``A<B<C<int>>>``
+# is valid C++: the launch closer is ``>>`` followed directly by ``>`` (see structure.find_launches).
+_PUNCTS = [p for p in _PUNCTS if p not in (">>>", "<<<=", ">>>=")]
+
+_NEWLINE = r"(?:\r\n|\n|\r)"
+_PREFIX = r"(?:u8|[uUL])?"
+_TOKEN_RE = re.compile(
+    rf"""
+    (?P<NL>{_NEWLINE})
+  | (?P<WS>[ \t\f\v]+)
+  | (?P<ESCNL>\\{_NEWLINE})
+  | (?P<COMMENT>//(?:[^\r\n\\]|\\{_NEWLINE}|\\)*|/\*(?s:.*?)\*/)
+  | (?P<BAD_COMMENT>/\*(?s:.*))
+  | (?P<RAW>{_PREFIX}R"(?P<delim>[^()\\\s"]{{0,16}})\((?s:.*?)\)(?P=delim)")
+  | (?P<STRING>{_PREFIX}"(?:[^"\\\r\n]|\\(?s:.))*")
+  | (?P<CHAR>{_PREFIX}'(?:[^'\\\r\n]|\\(?s:.))*')
+  | (?P<BAD_STRING>{_PREFIX}["'][^\r\n]*)
+  | (?P<NUMBER>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)
+  | (?P<IDENT>[A-Za-z_$][A-Za-z0-9_$]*)
+  | (?P<PUNCT>{"|".join(re.escape(p) for p in _PUNCTS)})
+  | (?P<OTHER>(?s:.))
+    """,
+    re.VERBOSE,
+)
+
+
+class Token(NamedTuple):
+    kind: str
+    src: str
+    offset: int
+    pp: bool = False
+
+    @property
+    def end(self) -> int:
+        return self.offset + len(self.src)
+
+    def is_(self, kind: str, src: str | None = None) -> bool:
+        return self.kind == kind and (src is None or self.src == src)
+
+
+class TokenizeError(ValueError):
+    def __init__(self, message: str, line: int, col: int) -> None:
+        super().__init__(f"{line}:{col}: {message}")
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+def _raw_tokens(text: str) -> list[Token]:
+    out: list[Token] = []
+    append = out.append
+    for m in _TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        if kind == "delim":  # the named group inside RAW matched last
+            kind = "RAW"
+        if kind == "RAW":
+            kind = STRING
+        append(Token(kind or OTHER, m.group(), m.start()))
+    return out
+
+
+_INCLUDE_WORDS = frozenset({"include", "include_next", "import"})
+
+
+def _mark_directives(tokens: list[Token]) -> list[Token]:
+    """Set ``pp`` on directive tokens and merge ``<...>`` include operands into HEADER tokens."""
+    out: list[Token] = []
+    at_line_start = True
+    in_pp = False
+    i, n = 0, len(tokens)
+    while i < n:
+        tok = tokens[i]
+        kind = tok.kind
+        if kind == NL or (kind in (COMMENT, BAD_COMMENT) and "\n" in tok.src and not in_pp):
+            # a block comment spanning lines ends nothing; a newline ends the directive
+            if kind == NL:
+                in_pp = False
+                at_line_start = True
+            out.append(tok._replace(pp=in_pp) if in_pp else tok)
+            i += 1
+            continue
+        if kind in (WS, ESCNL, COMMENT):
+            out.append(tok._replace(pp=True) if in_pp else tok)
+            i += 1
+            continue
+        if at_line_start and kind == PUNCT and tok.src == "#":
+            in_pp = True
+            out.append(tok._replace(pp=True))
+            i += 1
+            # look for include-like directive name
+            j = i
+            while j < n and tokens[j].kind in (WS, ESCNL, COMMENT):
+                out.append(tokens[j]._replace(pp=True))
+                j += 1
+            if j < n and tokens[j].kind == IDENT and tokens[j].src in _INCLUDE_WORDS:
+                out.append(tokens[j]._replace(pp=True))
+                j += 1
+                while j < n and tokens[j].kind in (WS, ESCNL):
+                    out.append(tokens[j]._replace(pp=True))
+                    j += 1
+                if j < n and tokens[j].kind == PUNCT and tokens[j].src in ("<", "<<", "<="):
+                    k = j
+                    while k < n and tokens[k].kind != NL and not tokens[k].src.endswith(">"):
+                        k += 1
+                    if k < n and tokens[k].kind != NL:
+                        src = "".join(t.src for t in tokens[j : k + 1])
+                        out.append(Token(HEADER, src, tokens[j].offset, True))
+                        j = k + 1
+            i = j
+            at_line_start = False
+            continue
+        at_line_start = False
+        out.append(tok._replace(pp=True) if in_pp else tok)
+        i += 1
+    return out
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split ``text`` into tokens; never fails, never loses a byte."""
+    return _mark_directives(_raw_tokens(text))
+
+
+def untokenize(tokens: Iterable[Token]) -> str:
+    return "".join(t.src for t in tokens)
+
+
+class LineIndex:
+    """Maps offsets to 1-based (line, column); built once per file."""
+
+    def __init__(self, text: str) -> None:
+        starts = [0]
+        for m in re.finditer(r"\r\n|\n|\r", text):
+            starts.append(m.end())
+        self._starts = starts
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self._starts, offset) - 1
+        return i + 1, offset - self._starts[i] + 1
+
+    def line(self, offset: int) -> int:
+        return bisect.bisect_right(self._starts, offset)
+
+    @property
+    def line_count(self) -> int:
+        return len(self._starts)
+
+
+def check(tokens: Sequence[Token], text: str) -> None:
+    """Raise :class:`TokenizeError` at the first unterminated comment or literal."""
+    for tok in tokens:
+        if tok.kind in (BAD_COMMENT, BAD_STRING):
+            line, col = LineIndex(text).line_col(tok.offset)
+            what = "block comment" if tok.kind == BAD_COMMENT else "string or character literal"
+            raise TokenizeError(f"unterminated {what}", line, col)
+
+
+def code_tokens(tokens: Sequence[Token]) -> list[int]:
+    """Indexes of the non-trivia tokens, in order (the view most analyses want)."""
+    return [i for i, t in enumerate(tokens) if t.kind not in TRIVIA]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Debug aid: print ``line:col KIND 'src'`` for every token of a file."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    with open(args[0], encoding="utf-8", newline="") as f:
+        text = f.read()
+    index = LineIndex(text)
+    for tok in tokenize(text):
+        line, col = index.line_col(tok.offset)
+        print(f"{line}:{col} {tok.kind}{'/pp' if tok.pp else ''} {tok.src!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

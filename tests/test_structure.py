@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from cuda2rocm.source.structure import find_functions, find_launches
+from cuda2rocm.source.tokens import tokenize
+
+SRC = """template <int N> __global__ void __launch_bounds__(256) k(float* a) { a[threadIdx.x] = 1.0f; }
+__device__ inline float f(float x) { return x; }
+struct S { S() : a(1) {} int a; };
+int main() { k<128><<<dim3(1, 2), 32, 0, s>>>(p, q); g<<<1, 1>>>(); Foo<Bar<int>>> x; if (a) { } }
+"""
+
+
+def test_launches() -> None:
+    toks = tokenize(SRC)
+    launches = find_launches(toks)
+    assert [x.name for x in launches] == ["k", "g"]
+    first = launches[0]
+    config = ["".join(t.src for t in toks[a:b]).strip() for a, b in first.config]
+    assert config == ["dim3(1, 2)", "32", "0", "s"]
+    assert toks[first.args_open].src == "("
+
+
+def test_functions_and_qualifiers() -> None:
+    funcs = {f.name: f for f in find_functions(tokenize(SRC))}
+    assert funcs["k"].is_kernel
+    assert funcs["f"].is_device and not funcs["f"].is_kernel
+    assert not funcs["main"].is_device
+    assert "if" not in funcs

@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cuda2rocm.source.tokens import (
+    HEADER,
+    IDENT,
+    TokenizeError,
+    check,
+    tokenize,
+    untokenize,
+)
+
+SAMPLES = [
+    "",
+    "int x;\r\nint y;\r\n",
+    '// cudaMalloc\n/* cudaFree */ cudaMalloc(&p, 4); const char* s = "cudaMalloc";\n',
+    '#define CHECK(x) do { \\\n  cudaError_t e = (x); } while (0)\n',
+    'auto r = R"delim(cudaMalloc "quoted" )delim";\nauto u = u8"x"; char c = \'\\\'\';\n',
+    "k<<<grid, block, 0, stream>>>(a, b);\nFoo<Bar<Baz<int>>> v;\n",
+    "#include <cuda_runtime.h>\n#include \"local.cuh\"\n#  include   <thrust/device_vector.h>\n",
+    "float f = 1.0e-5f + 0x1fULL + 1'000'000 + .5;\n",
+    "\x00\x01 junk @ ` \u00e9\n",
+    "/* unterminated",
+    '"unterminated\nnext line',
+]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_round_trip(text: str) -> None:
+    assert untokenize(tokenize(text)) == text
+
+
+@given(st.text())
+def test_round_trip_any_text(text: str) -> None:
+    assert untokenize(tokenize(text)) == text
+
+
+def test_comments_and_strings_are_single_tokens() -> None:
+    toks = tokenize(SAMPLES[2])
+    idents = [t.src for t in toks if t.kind == IDENT]
+    assert idents.count("cudaMalloc") == 1
+    assert idents.count("cudaFree") == 0
+
+
+def test_include_operand_is_header_token() -> None:
+    toks = tokenize(SAMPLES[6])
+    headers = [t.src for t in toks if t.kind == HEADER]
+    assert headers == ["<cuda_runtime.h>", "<thrust/device_vector.h>"]
+    assert all(t.pp for t in toks if t.kind == HEADER)
+
+
+def test_directive_spans_continuation_lines() -> None:
+    toks = tokenize(SAMPLES[3])
+    ident = next(t for t in toks if t.src == "cudaError_t")
+    assert ident.pp
+    after = tokenize(SAMPLES[3] + "int z;\n")
+    assert not next(t for t in after if t.src == "z").pp
+
+
+def test_launch_opener_is_one_token_and_templates_are_not() -> None:
+    toks = [t.src for t in tokenize(SAMPLES[5]) if t.kind == "PUNCT"]
+    assert "<<<" in toks
+    assert toks.count("<<<") == 1
+
+
+@pytest.mark.parametrize(("text", "line"), [("int a;\n/* open", 2), ('x;\n\ny = "abc\n', 3)])
+def test_check_reports_unterminated(text: str, line: int) -> None:
+    with pytest.raises(TokenizeError) as info:
+        check(tokenize(text), text)
+    assert info.value.line == line
