@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Union
 
 
 class Severity(enum.IntEnum):
@@ -122,7 +121,7 @@ class Failed:
     line: int = 0
 
 
-FileResult = Union[Translated, Unchanged, Skipped, Failed]
+FileResult = Translated | Unchanged | Skipped | Failed
 
 
 @dataclass(frozen=True)
