@@ -1,1 +1,131 @@
-"""knowledge package."""
+"""The knowledge base: facts about GPUs, ROCm releases, libraries, plugins, env vars and images.
+
+Shipped as YAML under ``knowledge/data/`` (each fact with ``source``, ``date`` and ``unverified``), loaded
+lazily on first use and cached. A user overlay (``cuda2rocm kb update``) in ``$CUDA2ROCM_KB_DIR`` or
+``~/.config/cuda2rocm/kb`` is merged over the shipped tables without code changes::
+
+    from cuda2rocm import knowledge
+    knowledge.get_gpu("gfx942").wavefront_size      # 64
+    knowledge.get_plugin("flash-attn").rocm_support  # "native_upstream"
+"""
+
+from __future__ import annotations
+
+import functools
+
+from cuda2rocm.knowledge import _build, _load, versions
+from cuda2rocm.knowledge._load import KnowledgeError, default_kb_dir, merged, packaged
+from cuda2rocm.knowledge.lookup import find_gpu, find_plugin
+from cuda2rocm.knowledge.types import Container, EnvVar, Gpu, Library, LibrarySide, Link, Plugin, RocmRelease
+
+__all__ = [
+    "Container", "EnvVar", "Gpu", "KnowledgeError", "Library", "LibrarySide", "Link", "Plugin", "RocmRelease",
+    "containers", "default_kb_dir", "env_vars", "get_env_var", "get_gpu", "get_library", "get_plugin",
+    "get_release", "gpus", "libraries", "plugins", "reload", "rocm_releases", "use_kb_dir",
+]
+
+
+def gpus() -> dict[str, Gpu]:
+    """Every known GPU by marketing name (``"MI300X"``, ``"H200"``, ``"Radeon RX 7900 XTX"``)."""
+    return _gpus()
+
+
+@functools.lru_cache(maxsize=1)
+def _gpus() -> dict[str, Gpu]:
+    return {name: _build.gpu(name, raw) for name, raw in merged("gpus").items()}
+
+
+def get_gpu(name_or_target: str) -> Gpu | None:
+    """Look a GPU up by name (any case, with or without vendor words), gfx target or ``sm_XY``."""
+    defaults = {str(k): str(v) for k, v in (packaged("gpus.yaml").get("gfx_default") or {}).items()}
+    return find_gpu(name_or_target, gpus(), defaults)
+
+
+def gfx_names() -> dict[str, str]:
+    """Marketing names of GPUs we hold no detailed facts for (MI50, RX 7700 XT, ...) -> gfx target."""
+    other = packaged("gpus.yaml").get("other_targets") or {}
+    return {str(n): str(v["gfx_target"]) for n, v in (other.get("gpus") or {}).items()}
+
+
+def rocm_releases() -> dict[str, RocmRelease]:
+    """ROCm releases, newest first, keyed by full version (``"6.4.1"``)."""
+    return _releases()
+
+
+@functools.lru_cache(maxsize=1)
+def _releases() -> dict[str, RocmRelease]:
+    raw = merged("releases")
+    return {v: _build.release(v, raw[v]) for v in versions.newest_first(raw)}
+
+
+def get_release(version: str) -> RocmRelease | None:
+    """Exact release, or the newest release of a series (``"6.4"`` -> 6.4.3); ``None`` when unknown."""
+    releases = rocm_releases()
+    if version in releases:
+        return releases[version]
+    hits = [r for v, r in releases.items() if versions.matches(version, v) and len(versions.key(version)) <= 2]
+    return hits[0] if hits else None
+
+
+def plugins() -> dict[str, Plugin]:
+    return _plugins()
+
+
+@functools.lru_cache(maxsize=1)
+def _plugins() -> dict[str, Plugin]:
+    return {k: _build.plugin(k, raw) for k, raw in merged("plugins").items()}
+
+
+def get_plugin(name: str) -> Plugin | None:
+    """By knowledge-base key, pip name (any spelling) or import name (``flash_attn.ops`` works too)."""
+    return find_plugin(name, plugins())
+
+
+def libraries() -> dict[str, Library]:
+    return _libraries()
+
+
+@functools.lru_cache(maxsize=1)
+def _libraries() -> dict[str, Library]:
+    return {k: _build.library(k, raw) for k, raw in merged("libraries").items()}
+
+
+def get_library(name: str) -> Library | None:
+    """By CUDA library name, case-insensitive (``"cublas"`` -> cuBLAS)."""
+    return {k.lower(): v for k, v in libraries().items()}.get(name.strip().lower())
+
+
+def env_vars() -> dict[str, EnvVar]:
+    return _env_vars()
+
+
+@functools.lru_cache(maxsize=1)
+def _env_vars() -> dict[str, EnvVar]:
+    return {k: _build.env_var(k, raw) for k, raw in merged("env_vars").items()}
+
+
+def get_env_var(name: str) -> EnvVar | None:
+    return env_vars().get(name.split("=")[0].strip())
+
+
+def containers() -> dict[str, Container]:
+    """ROCm images keyed by repository name (``"rocm/pytorch"``), each naming the CUDA image it replaces."""
+    return _containers()
+
+
+@functools.lru_cache(maxsize=1)
+def _containers() -> dict[str, Container]:
+    return {k: _build.container(k, raw) for k, raw in merged("images").items()}
+
+
+def reload() -> None:
+    """Forget everything cached (after an overlay update)."""
+    _load.reload()
+    for cached in (_gpus, _releases, _plugins, _libraries, _env_vars, _containers):
+        cached.cache_clear()
+
+
+def use_kb_dir(path: str | None) -> None:
+    """Read the user overlay from ``path`` (``--kb-dir``) instead of the default; ``None`` restores it."""
+    _load.use_kb_dir(path)
+    reload()
