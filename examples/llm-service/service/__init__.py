@@ -1,0 +1,1 @@
+"""llm-service: a small tensor-parallel text-generation server."""
