@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from tests.examples.conftest import EXAMPLE
 
 NVCC = shutil.which("nvcc")

@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 import pytest
-
 from tests.examples.conftest import EXAMPLE, load_expectations
 
 DATA = load_expectations()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from tests.examples.conftest import EXAMPLE, load_expectations
 
 DATA = load_expectations()

@@ -6,9 +6,9 @@ import bitsandbytes as bnb
 import torch
 import torch.nn as nn
 from flash_attn import flash_attn_func
+from llm_service import _C
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
-from llm_service import _C
 from service.triton_kernels import softmax
 
 torch.backends.cudnn.benchmark = True
