@@ -1,0 +1,173 @@
+"""The typed loader: lookups, versions, availability, fallbacks, headers, classification."""
+
+from __future__ import annotations
+
+import pytest
+
+from cuda2rocm.mapping import (
+    ROCM_RELEASES,
+    SUPPORT_LEVELS,
+    Resolution,
+    Version,
+    identifier_library,
+    is_known_rocm,
+    load,
+    newest_rocm,
+    parse_version,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("6.2", (6, 2)), ("6.2.4", (6, 2, 4)), ("5.2.21153-0", (5, 2, 21153)), ("v12.1", (12, 1)), ("7", (7,))],
+)
+def test_parse_version(text, expected):
+    assert parse_version(text) == expected
+
+
+@pytest.mark.parametrize(("a", "b"), [("6.2", "6.2.0"), ("6.0", "6"), ("5.7.0", "5.7")])
+def test_trailing_zeros_do_not_matter(a, b):
+    assert parse_version(a) == parse_version(b)
+    assert hash(parse_version(a)) == hash(parse_version(b))
+
+
+@pytest.mark.parametrize(("low", "high"), [("5.2", "6.2"), ("6.2", "6.2.1"), ("6.9", "6.10"), ("6", "6.0.1")])
+def test_version_order(low, high):
+    assert parse_version(low) < parse_version(high)
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "-1.0", "."])
+def test_bad_version_raises(bad):
+    with pytest.raises(ValueError):
+        parse_version(bad)
+
+
+def test_version_str_shows_major_minor():
+    assert str(parse_version("6")) == "6.0"
+    assert str(parse_version("6.2.4")) == "6.2.4"
+
+
+@pytest.mark.parametrize(
+    ("cuda", "hip", "library"),
+    [
+        ("cudaMalloc", "hipMalloc", "runtime"),
+        ("cudaDeviceProp", "hipDeviceProp_t", "runtime"),
+        ("cuMemAlloc_v2", "hipMalloc", "driver"),
+        ("cublasSgemm_v2", "hipblasSgemm", "cublas"),
+        ("cublasLtMatmul", "hipblasLtMatmul", "cublaslt"),
+        ("cudaDataType", "hipDataType", "datatypes"),
+        ("__half2float", "__half2float", "fp16"),
+        ("__nv_bfloat16", "hip_bfloat16", "bf16"),
+        ("curandCreateGenerator", "hiprandCreateGenerator", "curand"),
+        ("cufftExecC2C", "hipfftExecC2C", "cufft"),
+        ("cusparseSpMV", "hipsparseSpMV", "cusparse"),
+        ("make_cuComplex", "make_hipComplex", "complex"),
+        ("ncclAllReduce", "ncclAllReduce", "nccl"),
+        ("nvtxRangePushA", "roctxRangePushA", "nvtx"),
+        ("cub", "hipcub", "cub"),
+        ("thrust::cuda", "thrust::hip", "thrust"),
+        ("cooperative_groups::this_grid", "cooperative_groups::this_grid", "cooperative_groups"),
+        ("__CUDACC__", "__HIPCC__", "macros"),
+        ("__syncthreads", "__syncthreads", "device"),
+    ],
+)
+def test_lookup(cuda, hip, library):
+    entry = load().lookup(cuda)
+    assert entry is not None
+    assert (entry.hip, entry.library) == (hip, library)
+
+
+def test_lookup_unknown_is_none():
+    assert load().lookup("notACudaName") is None
+
+
+def test_support_levels_are_valid_and_unsupported_rows_have_no_hip_name():
+    for entry in load():
+        assert entry.support in SUPPORT_LEVELS
+        if entry.support == "unsupported":
+            assert entry.hip == "", entry.cuda
+
+
+def test_cudnn_maps_only_to_miopen():
+    create = load().lookup("cudnnCreate")
+    assert (create.hip, create.roc, create.support) == ("", "miopenCreate", "supported")
+    for entry in load().by_library("cudnn"):
+        assert entry.hip == ""
+        assert (entry.support == "supported") == bool(entry.roc), entry.cuda
+
+
+def test_rocblas_names_for_roc():
+    assert load().lookup("cublasSgemm_v2").resolve(roc=True) == Resolution("rocblas_sgemm")
+
+
+@pytest.mark.parametrize(
+    ("name", "rocm", "expected"),
+    [
+        ("__shfl_down_sync", "5.2", Resolution("__shfl_down", (0,), True)),
+        ("__shfl_down_sync", "6.2", Resolution("__shfl_down_sync")),
+        ("__shfl_xor_sync", "6.1.2", Resolution("__shfl_xor", (0,), True)),
+        ("__ballot_sync", "5.7", Resolution("__ballot", (0,), True)),
+        ("__ballot_sync", "7.0", Resolution("__ballot_sync")),
+        ("__syncwarp", "6.4", None),
+        ("__syncwarp", "7.0", Resolution("__syncwarp")),
+        ("cudaMalloc", "5.0", Resolution("hipMalloc")),
+        ("__reduce_add_sync", "7.2", None),
+        ("sharedMemPerBlockOptin", "5.2", None),
+        ("sharedMemPerBlockOptin", "6.0", Resolution("sharedMemPerBlockOptin")),
+    ],
+)
+def test_resolve_for_target_release(name, rocm, expected):
+    assert load().lookup(name).resolve(rocm) == expected
+
+
+def test_available_in_bounds():
+    entry = load().lookup("__shfl_sync")
+    assert not entry.available_in("6.1")
+    assert entry.available_in(Version((6, 2)))
+    assert not load().lookup("__reduce_add_sync").available_in("7.2")
+
+
+def test_headers():
+    table = load()
+    assert table.header("cuda_runtime.h").hip == "hip/hip_runtime.h"
+    assert table.header("<cub/cub.cuh>").resolve() == "hipcub/hipcub.hpp"
+    assert table.header("cudnn.h").resolve() is None
+    assert table.header("cudnn.h").resolve(roc=True) == "miopen/miopen.h"
+    assert table.header("cublasLt.h").resolve("5.2") is None
+    assert table.header("nope.h") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "library"),
+    [
+        ("cudaMalloc", "runtime"),
+        ("cudaSomethingNew", "runtime"),
+        ("cuMemAlloc", "driver"),
+        ("cuFutureCall", "driver"),
+        ("cublasLtFuture", "cublaslt"),
+        ("cudnnBackendFuture", "cudnn"),
+        ("__shfl_down_sync", "device"),
+        ("__reduce_add_sync", "device"),
+        ("thrust::sort", "thrust"),
+        ("cooperative_groups::reduce", "cooperative_groups"),
+        ("CUDART_VERSION", "macros"),
+        ("cube", ""),
+        ("cuda", ""),
+        ("my_function", ""),
+    ],
+)
+def test_identifier_library(name, library):
+    assert identifier_library(name) == library
+
+
+def test_releases():
+    assert ROCM_RELEASES[0] == parse_version("5.0")
+    assert list(ROCM_RELEASES) == sorted(ROCM_RELEASES)
+    assert newest_rocm() == ROCM_RELEASES[-1] >= parse_version("7.2")
+    assert is_known_rocm("5.2") and is_known_rocm("6.2.4") and not is_known_rocm("6.5")
+
+
+def test_lookup_is_a_dict_and_load_is_cached():
+    assert load() is load()
+    assert len(load()) > 9000
+    assert "cudaMalloc" in load()
