@@ -1,1 +1,43 @@
-"""hazards package."""
+"""Device-code hazard analysis: what CUDA->HIP translation cannot fix, found and explained.
+
+``analyze`` returns findings (used by ``scan`` and ``convert``), ``fixes`` the safe edits that
+``convert --fix-hazards`` applies, ``marker`` the comment ``convert`` leaves next to the rest.
+Rules live in :mod:`cuda2rocm.hazards.rules` (family ``device``, ids ``C2R-K1xx`` .. ``C2R-K8xx``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cuda2rocm.hazards.engine import hits, safe_edits, to_finding
+from cuda2rocm.hazards.targets import Target, UnknownTarget, resolve
+from cuda2rocm.model import Edit, Finding
+from cuda2rocm.source.tokens import Token
+
+__all__ = ["Target", "UnknownTarget", "analyze", "apply_edits", "fixes", "marker", "resolve"]
+
+
+def analyze(tokens: Sequence[Token], text: str, path: str, *, target_gpu: str = "MI300X",
+            rocm: str | None = None) -> list[Finding]:
+    """Hazard findings for one file's tokens; ``target_gpu`` is a name (``MI300X``) or gfx id."""
+    found = hits(tokens, text, path, target_gpu, rocm)
+    return sorted((to_finding(tokens, text, path, h) for h in found), key=Finding.sort_key)
+
+
+def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
+    """The safe fixes only: edits that keep CUDA behaviour on NVIDIA and remove the hazard on AMD."""
+    return safe_edits(hits(tokens, text, path))
+
+
+def marker(finding: Finding) -> str:
+    """A one-line C comment naming the rule and the problem, for code ``convert`` cannot fix."""
+    message = " ".join(finding.message.split()).replace("*/", "* /")
+    return f"/* cuda2rocm: {finding.rule} {message} */"
+
+
+def apply_edits(text: str, edits: Sequence[Edit]) -> str:
+    """``text`` with non-overlapping ``edits`` applied (back to front)."""
+    out = text
+    for e in sorted(edits, key=lambda e: e.start, reverse=True):
+        out = out[: e.start] + e.replacement + out[e.end :]
+    return out

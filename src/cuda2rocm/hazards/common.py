@@ -1,0 +1,29 @@
+"""Shared bits of the device-rule modules: rule metadata defaults and tiny helpers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from cuda2rocm.hazards.context import Source
+from cuda2rocm.model import Layer
+from cuda2rocm.source.structure import Function
+
+FAMILY = "device"
+LAYER = Layer.LOW_LEVEL
+HIP_GUIDE = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_cpp_language_extensions.html"
+HIP_PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_guide.html"
+GPU_SPECS = "https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html"
+PTX_ISA = "https://docs.nvidia.com/cuda/parallel-thread-execution/"
+CUDA_GUIDE = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/"
+
+LANEISH = re.compile(r"lane|warp|wid\b|wave", re.IGNORECASE)
+
+
+def device_bodies(src: Source) -> Iterator[Function]:
+    """Device functions (``__global__``/``__device__``) with bodies, outermost first."""
+    yield from src.device_functions()
+
+
+def in_body(fn: Function, i: int) -> bool:
+    return fn.body_open < i < fn.body_close

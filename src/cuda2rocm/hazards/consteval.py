@@ -1,0 +1,175 @@
+"""Evaluate integer constant expressions found in source: literals, ``#define``, ``constexpr``/``const``
+values, template arguments, ``sizeof(type)``, and the usual arithmetic/bitwise operators.
+
+Never executes anything: a tiny recursive-descent evaluator over tokens. Anything it does not understand
+evaluates to ``None`` ("unknown"), never to a guess.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+
+from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, Token
+
+_INT_RE = re.compile(r"(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlL]*)$")
+
+
+@lru_cache(maxsize=1)
+def type_sizes() -> dict[str, int]:
+    text = resources.files("cuda2rocm.hazards").joinpath("data/ctypes.csv").read_text(encoding="utf-8")
+    return {row["type"]: int(row["bytes"]) for row in csv.DictReader(text.splitlines())}
+
+
+def parse_int(text: str) -> int | None:
+    """Value of a C integer literal (hex, binary, octal, decimal, with suffixes and digit separators)."""
+    m = _INT_RE.match(text)
+    if not m:
+        return None
+    body = m.group(1).replace("'", "")
+    if body[:2] in ("0x", "0X"):
+        return int(body, 16)
+    if body[:2] in ("0b", "0B"):
+        return int(body[2:], 2)
+    if len(body) > 1 and body.startswith("0"):
+        return int(body, 8)
+    return int(body)
+
+
+_BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", ">", "<=", ">="), ("<<", ">>"),
+           ("+", "-"), ("*", "/", "%")]
+
+
+class _Parser:
+    def __init__(self, toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int) -> None:
+        self.toks = [t for t in toks if t.kind not in TRIVIA]
+        self.pos = 0
+        self.env = env
+        self.depth = depth
+
+    def peek(self) -> str:
+        return self.toks[self.pos].src if self.pos < len(self.toks) else ""
+
+    def take(self) -> Token:
+        tok = self.toks[self.pos]
+        self.pos += 1
+        return tok
+
+    def parse(self) -> int | None:
+        value = self.ternary()
+        return value if self.pos == len(self.toks) else None
+
+    def ternary(self) -> int | None:
+        cond = self.binary(0)
+        if self.peek() != "?":
+            return cond
+        self.take()
+        a = self.ternary()
+        if self.peek() != ":":
+            return None
+        self.take()
+        b = self.ternary()
+        return None if cond is None else (a if cond else b)
+
+    def binary(self, level: int) -> int | None:
+        if level == len(_BINARY):
+            return self.unary()
+        left = self.binary(level + 1)
+        while self.peek() in _BINARY[level] and self.pos < len(self.toks) and self.toks[self.pos].kind == PUNCT:
+            op = self.take().src
+            right = self.binary(level + 1)
+            left = _apply(op, left, right)
+        return left
+
+    def unary(self) -> int | None:
+        s = self.peek()
+        if s in ("-", "+", "~", "!"):
+            self.take()
+            v = self.unary()
+            return None if v is None else {"-": -v, "+": v, "~": ~v, "!": int(not v)}[s]
+        return self.primary()
+
+    def primary(self) -> int | None:
+        if self.pos >= len(self.toks):
+            return None
+        tok = self.take()
+        if tok.src == "(":
+            return self._paren()
+        if tok.kind == NUMBER:
+            return parse_int(tok.src)
+        if tok.kind == IDENT and tok.src == "sizeof":
+            return self._sizeof()
+        if tok.kind == IDENT:
+            return self._name(tok.src)
+        return None
+
+    def _paren(self) -> int | None:
+        if self._is_cast():
+            return self.unary()
+        v = self.ternary()
+        if self.peek() != ")":
+            return None
+        self.take()
+        return v
+
+    def _is_cast(self) -> bool:
+        """``(int)x``-style casts to a known integer type: skip the type."""
+        start = self.pos
+        words = []
+        while self.pos < len(self.toks) and self.toks[self.pos].kind == IDENT:
+            words.append(self.take().src)
+        if words and self.peek() == ")" and " ".join(words) in type_sizes():
+            self.take()
+            return True
+        self.pos = start
+        return False
+
+    def _sizeof(self) -> int | None:
+        if self.peek() != "(":
+            return None
+        self.take()
+        words = []
+        while self.pos < len(self.toks) and self.peek() != ")":
+            words.append(self.take().src)
+        if self.peek() != ")":
+            return None
+        self.take()
+        name = " ".join(words)
+        if name in self.env and self.depth < 8:
+            name = " ".join(t.src for t in self.env[name] if t.kind not in TRIVIA)
+        return type_sizes().get(name)
+
+    def _name(self, name: str) -> int | None:
+        if name in ("true", "false"):
+            return int(name == "true")
+        if name not in self.env or self.depth >= 8:
+            return None
+        return evaluate(self.env[name], self.env, self.depth + 1)
+
+
+def _apply(op: str, a: int | None, b: int | None) -> int | None:
+    if a is None or b is None:
+        return None
+    if op in ("/", "%") and b == 0:
+        return None
+    if op in ("<<", ">>") and not 0 <= b < 128:
+        return None
+    ops = {
+        "||": lambda: int(bool(a) or bool(b)), "&&": lambda: int(bool(a) and bool(b)), "|": lambda: a | b,
+        "^": lambda: a ^ b, "&": lambda: a & b, "==": lambda: int(a == b), "!=": lambda: int(a != b),
+        "<": lambda: int(a < b), ">": lambda: int(a > b), "<=": lambda: int(a <= b), ">=": lambda: int(a >= b),
+        "<<": lambda: a << b, ">>": lambda: a >> b, "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+        "/": lambda: int(a / b), "%": lambda: a - int(a / b) * b,
+    }
+    return ops[op]()
+
+
+def evaluate(toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int = 0) -> int | None:
+    """Value of the expression ``toks`` with names bound in ``env`` (name -> tokens), or ``None``."""
+    try:
+        return _Parser(toks, env, depth).parse()
+    except (IndexError, KeyError, OverflowError):
+        return None

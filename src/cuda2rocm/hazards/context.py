@@ -1,0 +1,143 @@
+"""The per-file view every hazard check reads: tokens, code-token navigation, functions, locations.
+
+Checks never rescan text: they walk the lossless token stream (comments and strings are tokens of their own,
+so a ``32`` in a comment is never code) and use :class:`Source` to move between meaningful tokens.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from cuda2rocm.hazards.targets import Target
+from cuda2rocm.model import Edit
+from cuda2rocm.source.structure import Function, Launch, find_functions, find_launches, match_brackets, split_args
+from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Token
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One hazard found by a check: the token it points at, the message, and an optional safe fix."""
+
+    rule: str
+    index: int
+    message: str
+    edits: tuple[Edit, ...] = ()
+
+
+@dataclass
+class Source:
+    tokens: Sequence[Token]
+    text: str
+    path: str
+    target: Target
+    rocm: str | None = None
+    _pos: dict[int, int] = field(default_factory=dict, repr=False)
+    cache: dict[object, Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._pos = {ti: ci for ci, ti in enumerate(self.code)}
+
+    @cached_property
+    def code(self) -> list[int]:
+        return [i for i, t in enumerate(self.tokens) if t.kind not in TRIVIA]
+
+    @cached_property
+    def pairs(self) -> dict[int, int]:
+        return match_brackets(self.tokens)
+
+    @cached_property
+    def functions(self) -> list[Function]:
+        return find_functions(self.tokens, self.pairs)
+
+    @cached_property
+    def launches(self) -> list[Launch]:
+        return find_launches(self.tokens, self.pairs)
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        return LineIndex(self.text)
+
+    def src(self, i: int) -> str:
+        return self.tokens[i].src if 0 <= i < len(self.tokens) else ""
+
+    def next(self, i: int, k: int = 1) -> int:
+        """Index of the k-th code token after token ``i`` (k < 0: before); ``len(tokens)``/-1 past the ends."""
+        # a trivia token counts from the code token that follows it
+        ci = self._pos[i] + k if i in self._pos else bisect.bisect_left(self.code, i) + (k - 1 if k > 0 else k)
+        if 0 <= ci < len(self.code):
+            return self.code[ci]
+        return len(self.tokens) if k > 0 else -1
+
+    def prev(self, i: int, k: int = 1) -> int:
+        return self.next(i, -k)
+
+    def idents(self, names: frozenset[str] | set[str], start: int = 0, end: int | None = None) -> Iterator[int]:
+        """Code tokens (outside directives) that are identifiers named in ``names``, in [start, end)."""
+        stop = len(self.tokens) if end is None else end
+        for i in self.code:
+            if start <= i < stop and self.tokens[i].kind == IDENT and not self.tokens[i].pp and self.src(i) in names:
+                yield i
+
+    def is_call(self, i: int) -> bool:
+        j = self.next(i)
+        return self.src(j) == "(" and j in self.pairs
+
+    def args(self, name_index: int) -> list[tuple[int, int]]:
+        """Argument token ranges of the call whose callee name is at ``name_index``."""
+        j = self.next(name_index)
+        if self.src(j) != "(":
+            return []
+        return split_args(self.tokens, j, self.pairs)
+
+    def range_code(self, start: int, end: int) -> list[int]:
+        return [i for i in self.code if start <= i < end]
+
+    def text_of(self, start: int, end: int) -> str:
+        return "".join(t.src for t in self.tokens[start:end]).strip()
+
+    def compact(self, start: int, end: int) -> str:
+        """Code text of a range without whitespace/comments (for pattern checks)."""
+        return "".join(self.src(i) for i in self.range_code(start, end))
+
+    def function_at(self, i: int) -> Function | None:
+        best: Function | None = None
+        for f in self.functions:
+            if f.body_open < i < f.body_close and (best is None or f.body_open > best.body_open):
+                best = f
+        return best
+
+    def device_functions(self) -> list[Function]:
+        return [f for f in self.functions if f.is_device]
+
+    def loc(self, i: int) -> tuple[int, int]:
+        return self.lines.line_col(self.tokens[i].offset)
+
+    def is_number(self, i: int) -> bool:
+        return self.tokens[i].kind == NUMBER if 0 <= i < len(self.tokens) else False
+
+    def is_punct(self, i: int, *srcs: str) -> bool:
+        return 0 <= i < len(self.tokens) and self.tokens[i].kind == PUNCT and self.src(i) in srcs
+
+    def statement_end(self, i: int) -> int:
+        """Index of the ``;`` (or closing bracket) that ends the statement containing token ``i``."""
+        j = i
+        while j < len(self.tokens):
+            s = self.src(j)
+            if self.tokens[j].kind == PUNCT and s in ("(", "[", "{") and j in self.pairs and s != "{":
+                j = self.pairs[j] + 1
+                continue
+            if self.tokens[j].kind == PUNCT and s in (";", "}", ")", "]", "{"):
+                return j
+            j += 1
+        return j
+
+    def replace(self, i: int, text: str, rule: str) -> Edit:
+        tok = self.tokens[i]
+        return Edit(tok.offset, tok.end, text, rule)
+
+    def replace_range(self, first: int, last: int, text: str, rule: str) -> Edit:
+        return Edit(self.tokens[first].offset, self.tokens[last].end, text, rule)

@@ -1,0 +1,60 @@
+"""Run every device-code rule over one file and turn the hits into findings, fixes and markers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.targets import resolve
+from cuda2rocm.model import Edit, Finding
+from cuda2rocm.rules import RULES, Rule
+from cuda2rocm.source.tokens import Token
+
+FAMILY = "device"
+Check = Callable[[Source], Iterable[Hit]]
+
+
+def device_rules() -> list[Rule]:
+    import cuda2rocm.hazards.rules  # noqa: F401  (registers the rules)
+
+    return sorted((r for r in RULES.values() if r.family == FAMILY and r.check is not None), key=lambda r: r.id)
+
+
+def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
+         rocm: str | None = None) -> list[Hit]:
+    src = Source(tokens, text, path, resolve(target_gpu), rocm)
+    found: list[Hit] = []
+    for rule in device_rules():
+        assert rule.check is not None
+        found.extend(rule.check(src))
+    return _dedupe(found)
+
+
+def _dedupe(found: list[Hit]) -> list[Hit]:
+    seen: set[tuple[str, int]] = set()
+    out: list[Hit] = []
+    for h in sorted(found, key=lambda h: (h.index, h.rule)):
+        if (h.rule, h.index) not in seen:
+            seen.add((h.rule, h.index))
+            out.append(h)
+    return out
+
+
+def to_finding(src_tokens: Sequence[Token], text: str, path: str, hit: Hit) -> Finding:
+    from cuda2rocm.source.tokens import LineIndex
+
+    line, col = LineIndex(text).line_col(src_tokens[hit.index].offset)
+    rule = RULES[hit.rule]
+    fix = "safe fix available (--fix-hazards)" if hit.edits else ""
+    return rule.finding(path, line, col, hit.message, fix=fix)
+
+
+def safe_edits(found: Iterable[Hit]) -> list[Edit]:
+    """Non-overlapping edits of all hits, in source order (the first of two overlapping edits wins)."""
+    edits = sorted((e for h in found for e in h.edits), key=lambda e: (e.start, e.end))
+    out: list[Edit] = []
+    for e in edits:
+        if out and e.start < out[-1].end:
+            continue
+        out.append(e)
+    return out

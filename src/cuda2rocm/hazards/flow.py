@@ -1,0 +1,248 @@
+"""Intra-function data flow: which variables hold a thread index, a lane index, a warp id, a ballot, a
+full 32-bit lane mask; which functions are warp-synchronous.
+
+One forward pass over a function body in source order: ``int lane = threadIdx.x & 31;`` makes ``lane``
+a lane index, ``unsigned b = __ballot_sync(...)`` makes ``b`` a ballot, ``int tid = threadIdx.x`` makes
+``tid`` a thread index and so on. It is deliberately simple (no aliasing, no control flow) and errs on
+the side of "unknown", which keeps the checks precise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from cuda2rocm.hazards.consteval import parse_int
+from cuda2rocm.hazards.context import Source
+from cuda2rocm.hazards.symbols import initialiser
+from cuda2rocm.source.structure import Function
+from cuda2rocm.source.tokens import IDENT, PUNCT
+
+THREAD_SOURCES = frozenset({"threadIdx"})
+LANE_SOURCES = frozenset({"__lane_id", "laneid", "lane_id"})
+BALLOTS = frozenset({"__ballot_sync", "__ballot", "__activemask", "__match_any_sync", "__match_all_sync",
+                     "__ballot_sync_u64"})
+SYNC_MASKED = frozenset({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                         "__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__syncwarp",
+                         "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync",
+                         "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync"})
+SHUFFLES = frozenset({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                      "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor"})
+WARP_PRIMITIVES = SYNC_MASKED | SHUFFLES | BALLOTS | frozenset(
+    {"__any", "__all", "tiled_partition", "thread_block_tile", "coalesced_threads", "__lane_id"})
+FULL_MASK_32 = 0xFFFFFFFF
+
+
+def is_full_mask_literal(src: Source, start: int, end: int) -> bool:
+    """``0xffffffff`` (any case/suffix), ``~0u``, ``0xFFFFFFFFu``, ``(unsigned)-1`` as the whole range."""
+    code = [src.src(i) for i in src.range_code(start, end)]
+    if len(code) == 1:
+        return parse_int(code[0]) == FULL_MASK_32 and not code[0].lower().endswith(("ll", "ull", "llu"))
+    return code in (["~", "0u"], ["~", "0U"], ["~", "0"], ["(", "unsigned", ")", "-", "1"])
+
+
+@dataclass
+class Flow:
+    thread: set[str] = field(default_factory=set)
+    lane: set[str] = field(default_factory=set)
+    warp: set[str] = field(default_factory=set)
+    ballot: set[str] = field(default_factory=set)
+    fullmask: set[str] = field(default_factory=set)
+    volatile: set[str] = field(default_factory=set)
+    types: dict[str, str] = field(default_factory=dict)
+    warp_sync: bool = False
+
+
+@dataclass(frozen=True)
+class LaneOp:
+    """A literal used as warp width in an operation on a thread index: kind lane | warp | count | compare."""
+
+    literal: int
+    op: int
+    kind: str
+    assigned: str  # the variable the expression is assigned to ("" if none)
+
+
+def _operand_start(src: Source, op: int) -> int:
+    """First token of the postfix expression just before operator ``op`` (``threadIdx.x``, ``(a+b)``...)."""
+    i = src.prev(op)
+    start = i
+    while i >= 0:
+        s = src.src(i)
+        if s in (")", "]") and i in src.pairs:
+            i = src.pairs[i]
+            start = i
+            j = src.prev(i)
+            if s == ")" and src.tokens[j].kind == IDENT:  # a call: f(x)
+                start = i = j
+        elif src.tokens[i].kind == IDENT or src.tokens[i].kind == "NUMBER":
+            start = i
+        else:
+            break
+        j = src.prev(i)
+        if src.src(j) in (".", "->", "::"):
+            i = src.prev(j)
+            continue
+        break
+    return start
+
+
+def mentions(src: Source, start: int, end: int, names: set[str] | frozenset[str]) -> bool:
+    return any(src.tokens[i].kind == IDENT and src.src(i) in names for i in src.range_code(start, end))
+
+
+def thread_derived(src: Source, start: int, end: int, flow: Flow) -> bool:
+    return mentions(src, start, end, THREAD_SOURCES | flow.thread | flow.lane | LANE_SOURCES)
+
+
+def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
+    """Literal warp widths (32, 31, 0x1f, 5) applied to thread indexes or ``blockDim`` in [start, end)."""
+    for i in src.range_code(start, end):
+        if src.tokens[i].kind != "NUMBER" or src.tokens[i].pp:
+            continue
+        value, op = parse_int(src.src(i)), src.prev(i)
+        kind = _op_kind(src.src(op), value)
+        if kind is None:
+            continue
+        a = _operand_start(src, op)
+        if kind == "warp" and mentions(src, a, op, frozenset({"blockDim"})):
+            kind = "count"
+        elif not thread_derived(src, a, op, flow):
+            continue
+        yield LaneOp(i, op, kind, assigned_name(src, i))
+
+
+def _op_kind(op: str, value: int | None) -> str | None:
+    table = {("&", 31): "lane", ("%", 32): "lane", ("/", 32): "warp", (">>", 5): "warp", ("<", 32): "compare",
+             (">=", 32): "compare"}
+    return table.get((op, value)) if value is not None else None
+
+
+def assigned_name(src: Source, i: int) -> str:
+    """Name on the left of the ``=`` of the statement containing token ``i`` ("" if none)."""
+    j = src.prev(i)
+    depth = 0
+    while j >= 0:
+        s = src.src(j)
+        if s in (")", "]") and j in src.pairs:
+            j = src.prev(src.pairs[j])
+            continue
+        if s in (";", "{", "}", ",") or (s == "(" and depth == 0):
+            return ""
+        if s == "=" and src.tokens[src.prev(j)].kind == IDENT:
+            return src.src(src.prev(j))
+        j = src.prev(j)
+    return ""
+
+
+def _declared_type(src: Source, name_index: int) -> str:
+    words = []
+    j = src.prev(name_index)
+    while j >= 0 and src.tokens[j].kind == IDENT and src.src(j) not in ("return", "case"):
+        words.append(src.src(j))
+        j = src.prev(j)
+    if src.is_punct(j, "*", "&"):
+        return ""
+    return " ".join(reversed(words))
+
+
+def analyse(src: Source, fn: Function) -> Flow:
+    flow = Flow()
+    _params(src, fn, flow)
+    flow.warp_sync = any("volatile" in t and t.endswith("*") for t in flow.types.values())
+    for i in src.code:
+        if not fn.body_open < i < fn.body_close or src.tokens[i].pp:
+            continue
+        if src.tokens[i].kind == IDENT and src.src(i) in WARP_PRIMITIVES:
+            flow.warp_sync = True
+        if src.src(i) == "volatile":
+            flow.warp_sync = flow.warp_sync or _volatile_shared(src, i)
+        if src.src(i) == "=" and src.tokens[i].kind == PUNCT:
+            _assignment(src, i, flow)
+        elif src.tokens[i].kind == IDENT and src.src(src.next(i)) in (";", ",", "[", "="):
+            _declaration(src, i, flow)
+    return flow
+
+
+def _volatile_shared(src: Source, i: int) -> bool:
+    """``volatile T* p`` in device code: the warp-synchronous shared-memory idiom."""
+    return src.src(src.next(i, 2)) == "*" or src.src(src.next(i, 3)) == "*"
+
+
+def _params(src: Source, fn: Function, flow: Flow) -> None:
+    for i in src.range_code(fn.params_open + 1, fn.params_close):
+        if src.tokens[i].kind == IDENT and src.src(src.next(i)) in (",", ")", "="):
+            _declaration(src, i, flow, allow_pointer=True)
+
+
+def _declaration(src: Source, i: int, flow: Flow, allow_pointer: bool = True) -> None:
+    words = []
+    j = src.prev(i)
+    pointer = False
+    while j >= 0 and (src.tokens[j].kind == IDENT or src.is_punct(j, "*", "&", "::")):
+        if src.is_punct(j, "*", "&"):
+            pointer = True
+        else:
+            words.append(src.src(j))
+        j = src.prev(j)
+    words = [w for w in reversed(words) if w not in ("return", "case", "else", "do")]
+    if not words:
+        return
+    name = src.src(i)
+    flow.types.setdefault(name, " ".join(words) + (" *" if pointer else ""))
+    if "volatile" in words:
+        flow.volatile.add(name)
+
+
+def _assignment(src: Source, eq: int, flow: Flow) -> None:
+    name_i = src.prev(eq)
+    if src.tokens[name_i].kind != IDENT:
+        return
+    name = src.src(name_i)
+    a, b = initialiser(src, eq)
+    ops = list(lane_ops(src, a, b, flow))
+    if mentions(src, a, b, BALLOTS | flow.ballot):
+        flow.ballot.add(name)
+    elif is_full_mask_literal(src, a, b):
+        flow.fullmask.add(name)
+    elif any(o.kind == "lane" for o in ops) or _warp_size_op(src, a, b, flow, ("&", "%")) or mentions(
+        src, a, b, LANE_SOURCES
+    ):
+        flow.lane.add(name)
+    elif any(o.kind == "warp" for o in ops) or _warp_size_op(src, a, b, flow, ("/",)):
+        flow.warp.add(name)
+    elif thread_derived(src, a, b, flow):
+        flow.thread.add(name)
+    if src.tokens[src.prev(name_i)].kind == IDENT:
+        _declaration(src, name_i, flow)
+
+
+def _warp_size_op(src: Source, a: int, b: int, flow: Flow, ops: tuple[str, ...]) -> bool:
+    """``tid % warpSize``, ``tid & (warpSize - 1)``, ``tid / warpSize`` (the portable spellings)."""
+    for i in src.range_code(a, b):
+        if src.src(i) in ops and mentions(src, i, b, frozenset({"warpSize"})):
+            return thread_derived(src, _operand_start(src, i), i, flow)
+    return False
+
+
+def flow_of(src: Source, fn: Function) -> Flow:
+    """The (cached) flow facts of ``fn``."""
+    key = ("flow", fn.body_open)
+    if key not in src.cache:
+        src.cache[key] = analyse(src, fn)
+    result: Flow = src.cache[key]
+    return result
+
+
+def warp_sync_functions(src: Source) -> set[str]:
+    """Names of device functions that use warp primitives, directly or through one call level."""
+    if "warp_sync" in src.cache:
+        cached: set[str] = src.cache["warp_sync"]
+        return cached
+    direct = {f.name for f in src.device_functions() if flow_of(src, f).warp_sync}
+    result = set(direct)
+    for f in src.device_functions():
+        if any(True for _ in src.idents(direct, f.body_open, f.body_close)):
+            result.add(f.name)
+    src.cache["warp_sync"] = result
+    return result

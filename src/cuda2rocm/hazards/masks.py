@@ -1,0 +1,170 @@
+"""K2xx: 32-bit lane masks. AMD wavefronts have 64 lanes, so masks and ballots are 64-bit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER
+from cuda2rocm.hazards.consteval import parse_int
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.flow import BALLOTS, LANE_SOURCES, SYNC_MASKED, flow_of, is_full_mask_literal, mentions
+from cuda2rocm.hazards.symbols import defines, initialiser
+from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.rules import rule
+
+FULL_MASK_64 = "0xffffffffffffffffULL"
+_WHY = ("A wavefront on AMD Instinct GPUs has 64 lanes: `__ballot`, `__activemask` and the warp-sync masks are "
+        "64-bit (`unsigned long long`). A 32-bit mask names only lanes 0-31, so lanes 32-63 are left out of the "
+        "shuffle/vote or their bits are truncated away; recent ROCm releases reject non-64-bit masks at compile time.")
+_THIRTY_TWO_BIT = frozenset({"unsigned", "unsigned int", "uint32_t", "int", "int32_t", "uint", "unsigned int32_t"})
+_UNSIGNED_32 = frozenset({"unsigned", "unsigned int", "uint32_t", "uint"})
+
+
+@rule(
+    "C2R-K201", "32-bit full lane mask passed to a warp-sync intrinsic",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `0xffffffff` (or `~0u`, or a variable/macro holding it) as the mask of `__shfl*_sync`, "
+         "`__ballot_sync`, `__any_sync`, `__all_sync`, `__syncwarp`, `__match_*_sync` and `__reduce_*_sync`.",
+    why=_WHY,
+    example="__device__ float f(float v) { return __shfl_xor_sync(0xffffffff, v, 1); }\n",
+    instead="Pass a full 64-bit mask (`0xffffffffffffffffULL`, or `__activemask()`); on NVIDIA the value is "
+            "truncated to the same 32-bit mask.\n"
+            "__device__ float f(float v) { return __shfl_xor_sync(0xffffffffffffffffULL, v, 1); }\n",
+    references=(HIP_GUIDE,),
+)
+def check_full_masks(src: Source) -> Iterator[Hit]:
+    macros = {n for n, toks in defines(src).items() if len(toks) == 1 and _is_full(toks[0].src)}
+    for i in src.idents(SYNC_MASKED):
+        args = src.args(i)
+        if not args:
+            continue
+        a, b = args[0]
+        code = src.range_code(a, b)
+        fn = src.function_at(i)
+        names = (flow_of(src, fn).fullmask if fn is not None else set()) | macros
+        if is_full_mask_literal(src, a, b):
+            yield Hit("C2R-K201", code[0], f"32-bit mask to {src.src(i)} leaves out lanes 32-63",
+                      (src.replace_range(code[0], code[-1], FULL_MASK_64, "C2R-K201"),))
+        elif len(code) == 1 and src.src(code[0]) in names:
+            yield Hit("C2R-K201", code[0], f"'{src.src(code[0])}' is a 32-bit full mask: {src.src(i)} leaves out "
+                      "lanes 32-63")
+
+
+def _is_full(text: str) -> bool:
+    return parse_int(text) == 0xFFFFFFFF and not text.lower().endswith("ll")
+
+
+@rule(
+    "C2R-K202", "Ballot or active mask stored in a 32-bit integer",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `unsigned b = __ballot_sync(...)`, `uint32_t m = __activemask()` and similar declarations that "
+         "keep a wavefront-wide mask in 32 bits.",
+    why=_WHY,
+    example="__device__ int f(bool p) { unsigned b = __ballot_sync(0xffffffffffffffffULL, p); return b != 0; }\n",
+    instead="Store it in `unsigned long long` (or `uint64_t`); on NVIDIA the upper half is simply zero.\n"
+            "__device__ int f(bool p) { unsigned long long b = __ballot_sync(0xffffffffffffffffULL, p); "
+            "return b != 0; }\n",
+    references=(HIP_GUIDE,),
+)
+def check_ballot_storage(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        for eq in src.range_code(fn.body_open, fn.body_close):
+            if src.src(eq) != "=" or src.tokens[eq].kind != "PUNCT":
+                continue
+            a, b = initialiser(src, eq)
+            if not _ballot_call(src, a, b):
+                continue
+            words = _type_words(src, src.prev(eq))
+            type_ = " ".join(src.src(w) for w in words if src.src(w) not in ("const", "static", "volatile"))
+            if type_ not in _THIRTY_TWO_BIT:
+                continue
+            core = [w for w in words if src.src(w) not in ("const", "static", "volatile")]
+            edits = (src.replace_range(core[0], core[-1], "unsigned long long", "C2R-K202"),) \
+                if type_ in _UNSIGNED_32 else ()
+            yield Hit("C2R-K202", core[0], f"'{type_}' keeps only 32 of the 64 bits of a wavefront mask", edits)
+
+
+def _ballot_call(src: Source, a: int, b: int) -> bool:
+    return any(src.is_call(i) for i in src.idents(BALLOTS, a, b))
+
+
+def _type_words(src: Source, name_i: int) -> list[int]:
+    words: list[int] = []
+    j = src.prev(name_i)
+    while j >= 0 and src.tokens[j].kind == "IDENT" and src.src(j) not in ("return",):
+        words.insert(0, j)
+        j = src.prev(j)
+    if src.src(j) in ("*", "&", "::"):
+        return []
+    return words
+
+
+_BIT_OPS = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "", "__brev": "", "__fns": ""}
+
+
+@rule(
+    "C2R-K203", "32-bit bit operation (__popc/__ffs/__clz/__brev) on a ballot",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `__popc`, `__ffs`, `__clz`, `__brev` and `__fns` applied to a ballot or active mask (directly "
+         "or through a variable holding one).",
+    why=_WHY + " `__popc` of a 64-bit ballot counts only the low 32 lanes; `__clz`/`__brev` answers change "
+               "with the width.",
+    example="__device__ int votes(bool p) { return __popc(__ballot_sync(0xffffffffffffffffULL, p)); }\n",
+    instead="Use the 64-bit forms `__popcll`, `__ffsll`, `__clzll`, `__brevll` (for `__clz`/`__brev` adjust the "
+            "arithmetic that assumed 32 bits).\n"
+            "__device__ int votes(bool p) { return __popcll(__ballot_sync(0xffffffffffffffffULL, p)); }\n",
+    references=(HIP_GUIDE,),
+)
+def check_ballot_bitops(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        ballots = flow_of(src, fn).ballot
+        for i in src.idents(frozenset(_BIT_OPS), fn.body_open, fn.body_close):
+            args = src.args(i)
+            if len(args) != 1 or not (_ballot_call(src, *args[0]) or mentions(src, *args[0], ballots)):
+                continue
+            wide = _BIT_OPS[src.src(i)]
+            edits = (src.replace(i, wide, "C2R-K203"),) if wide else ()
+            yield Hit("C2R-K203", i, f"{src.src(i)} on a wavefront mask sees only 32 of 64 lanes", edits)
+
+
+@rule(
+    "C2R-K204", "Lane mask built or compared in 32 bits",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds `1 << lane` / `1u << lane` with a lane index, and ballots compared with `0xffffffff` "
+         "(\"all lanes voted\").",
+    why=_WHY + " `1u << lane` is undefined for lanes 32-63, and `ballot == 0xffffffff` is never true when 64 "
+               "lanes vote.",
+    example="__device__ bool all_set(bool p) { return __ballot_sync(0xffffffffffffffffULL, p) == 0xffffffff; }\n",
+    instead="Build masks with `1ull << lane` and compare with the 64-bit mask of active lanes (`__activemask()`), "
+            "or use `__all_sync`.\n"
+            "__device__ bool all_set(bool p) { return __all_sync(0xffffffffffffffffULL, p); }\n",
+    references=(HIP_GUIDE,),
+)
+def check_mask_arithmetic(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        flow = flow_of(src, fn)
+        for i in src.range_code(fn.body_open, fn.body_close):
+            s = src.src(i)
+            if s == "<<" and src.src(src.prev(i)).lower() in ("1", "1u") and _lane_operand(src, i, flow.lane):
+                yield Hit("C2R-K204", src.prev(i), "32-bit lane bit '1 << lane' overflows for lanes 32-63")
+            elif s in ("==", "!=") and _ballot_vs_full(src, i, flow.ballot):
+                yield Hit("C2R-K204", i, "ballot compared with a 32-bit full mask")
+
+
+def _lane_operand(src: Source, op: int, lanes: set[str]) -> bool:
+    j = src.next(op)
+    if src.src(j) == "(" and j in src.pairs:
+        return mentions(src, j, src.pairs[j], lanes | LANE_SOURCES)
+    return src.src(j) in lanes | LANE_SOURCES
+
+
+def _ballot_vs_full(src: Source, op: int, ballots: set[str]) -> bool:
+    left, right = src.prev(op), src.next(op)
+    sides = [(left, right), (right, left)]
+    for mask_side, other in sides:
+        if _is_full(src.src(mask_side)):
+            if src.src(other) == ")" and other in src.pairs:
+                callee = src.prev(src.pairs[other])
+                return src.src(callee) in BALLOTS
+            return src.src(other) in ballots
+    return False

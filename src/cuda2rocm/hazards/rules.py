@@ -1,0 +1,10 @@
+"""Device-code hazard rules (family ``device``, ids C2R-K1xx..K8xx).
+
+Each family lives in its own module next to its checks; importing this module registers them all.
+"""
+
+from __future__ import annotations
+
+from cuda2rocm.hazards import masks, warp
+
+FAMILY_MODULES = (warp, masks)

@@ -1,0 +1,265 @@
+"""K1xx: code that assumes a warp is 32 threads. AMD Instinct GPUs run 64-wide wavefronts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
+from cuda2rocm.hazards.consteval import parse_int
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.dims import block_threads
+from cuda2rocm.hazards.flow import SHUFFLES, LaneOp, flow_of, lane_ops, mentions, warp_sync_functions
+from cuda2rocm.hazards.symbols import file_env
+from cuda2rocm.model import Confidence, Edit, Severity
+from cuda2rocm.rules import rule
+
+_WHY_64 = ("AMD Instinct GPUs (CDNA: MI100, MI200, MI300, MI350) execute 64-wide wavefronts, so `warpSize` is 64. "
+           "Code that hard-codes 32 computes wrong lane ids and warp ids, leaves half of every wavefront out of "
+           "reductions and silently produces wrong results.")
+
+
+def _fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
+    sym = src.src(op.op)
+    if op.kind == "lane" and sym == "&":
+        return (src.replace(op.literal, "(warpSize - 1)", rule_id),)
+    if sym in ("%", "/"):
+        return (src.replace(op.literal, "warpSize", rule_id), *_round_up_fix(src, op, rule_id))
+    if sym == ">>":
+        return (src.replace_range(op.op, op.literal, "/ warpSize", rule_id),)
+    return ()
+
+
+def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
+    """``(n + 31) / 32``: the 31 is ``warpSize - 1`` too."""
+    close = src.prev(op.op)
+    if src.src(close) != ")" or close not in src.pairs:
+        return ()
+    nums = [i for i in src.range_code(src.pairs[close], close) if src.tokens[i].kind == "NUMBER"]
+    if len(nums) == 1 and src.src(nums[0]) == "31" and src.src(src.prev(nums[0])) == "+":
+        return (src.replace(nums[0], "(warpSize - 1)", rule_id),)
+    return () if not nums else (Edit(-1, -1, "", ""),)
+
+
+@rule(
+    "C2R-K101", "Literal 32/31/5 used as warp width for a lane index, warp id or warp count",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds lane indexes (`threadIdx.x & 31`, `tid % 32`), warp ids (`tid / 32`, `tid >> 5`) and warp "
+         "counts (`blockDim.x / 32`) computed with a literal warp width, in warp-synchronous device code or "
+         "assigned to a lane/warp variable. Ordinary 32s (tile widths, bit counts) are not reported.",
+    why=_WHY_64,
+    example="__global__ void k(float* out, float v) {\n  int lane = threadIdx.x & 31;\n  int warp = threadIdx.x / 32;\n"
+            "  v += __shfl_xor_sync(0xffffffffffffffffULL, v, 1);\n  if (lane == 0) out[warp] = v;\n}\n",
+    instead="Use `warpSize`: `lane = threadIdx.x & (warpSize - 1)`, `warp = threadIdx.x / warpSize`.\n"
+            "__global__ void k(float* out, float v) {\n  int lane = threadIdx.x & (warpSize - 1);\n"
+            "  int warp = threadIdx.x / warpSize;\n  v += __shfl_xor_sync(0xffffffffffffffffULL, v, 1);\n"
+            "  if (lane == 0) out[warp] = v;\n}\n",
+    references=(HIP_GUIDE, GPU_SPECS),
+)
+def check_lane_literals(src: Source) -> Iterator[Hit]:
+    sync = warp_sync_functions(src)
+    for fn in src.device_functions():
+        flow = flow_of(src, fn)
+        for op in lane_ops(src, fn.body_open, fn.body_close, flow):
+            if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned)):
+                continue
+            edits = _fix(src, op, "C2R-K101")
+            edits = () if any(e.start < 0 for e in edits) else edits
+            what = {"lane": "lane index", "warp": "warp id", "count": "warp count"}[op.kind]
+            yield Hit("C2R-K101", op.literal, f"{what} computed with literal {src.src(op.literal)} "
+                      "assumes 32-thread warps (AMD wavefronts are 64 wide)", edits)
+
+
+_DOWN_STEPS = {">>=": "1", "/=": "2"}
+
+
+@rule(
+    "C2R-K102", "Warp reduction or scan whose offsets stop at 16/32",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds shuffle loops `for (o = 16; o > 0; o >>= 1)` / `for (o = 1; o < 32; o <<= 1)` and unrolled "
+         "shuffles whose first offset is 16: they combine only 32 lanes.",
+    why=_WHY_64 + " A butterfly reduction that starts at offset 16 leaves lanes 0-31 and 32-63 as two separate "
+                  "partial results.",
+    example="__device__ float sum(float v) {\n  for (int o = 16; o > 0; o >>= 1)\n"
+            "    v += __shfl_down_sync(0xffffffffffffffffULL, v, o);\n  return v;\n}\n",
+    instead="Start at `warpSize / 2` (or loop to `warpSize`).\n__device__ float sum(float v) {\n"
+            "  for (int o = warpSize / 2; o > 0; o >>= 1)\n"
+            "    v += __shfl_down_sync(0xffffffffffffffffULL, v, o);\n  return v;\n}\n",
+    references=(HIP_GUIDE,),
+)
+def check_reduction_loops(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        for i in src.idents(frozenset({"for"}), fn.body_open, fn.body_close):
+            yield from _for_loop(src, i)
+        yield from _unrolled(src, fn.body_open, fn.body_close)
+
+
+def _for_loop(src: Source, for_i: int) -> Iterator[Hit]:
+    open_ = src.next(for_i)
+    if src.src(open_) != "(" or open_ not in src.pairs:
+        return
+    close = src.pairs[open_]
+    header = src.compact(open_ + 1, close)
+    m = re.fullmatch(r"(?:\w+\s*)*?(\w+)=(\d+);\1(>|<|>=|<=)(\w+);(.*)", header.replace("unsigned", "unsigned "))
+    if m is None:
+        return
+    var, start, cmp, bound, step = m.groups()
+    body_end = src.statement_end(src.next(close)) if src.src(src.next(close)) != "{" else src.pairs.get(
+        src.next(close), close)
+    if not _shuffles_with(src, close, body_end, var):
+        return
+    init_i = next(i for i in src.range_code(open_, close) if src.src(i) == start)
+    if start == "16" and cmp in (">", ">=") and re.fullmatch(rf"{var}(>>=1|/=2|={var}/2|={var}>>1)", step):
+        yield Hit("C2R-K102", init_i, "shuffle reduction starts at offset 16: only 32 lanes are combined",
+                  (src.replace(init_i, "warpSize / 2", "C2R-K102"),))
+    elif start == "1" and bound in ("32", "16") and re.fullmatch(rf"{var}(<<=1|\*=2|={var}\*2|={var}<<1)", step):
+        bound_i = next(i for i in src.range_code(open_, close) if src.src(i) == bound and i > init_i)
+        fix = "warpSize" if bound == "32" else "warpSize / 2"
+        yield Hit("C2R-K102", bound_i, f"shuffle scan stops at {bound}: only 32 lanes are combined",
+                  (src.replace(bound_i, fix, "C2R-K102"),))
+
+
+def _shuffles_with(src: Source, start: int, end: int, var: str) -> bool:
+    return any(any(mentions(src, a, b, {var}) for a, b in src.args(i)) for i in src.idents(SHUFFLES, start, end))
+
+
+def _unrolled(src: Source, start: int, end: int) -> Iterator[Hit]:
+    for i in src.idents(frozenset({"__shfl_down_sync", "__shfl_xor_sync", "__shfl_down", "__shfl_xor"}), start, end):
+        args = src.args(i)
+        k = 2 if src.src(i).endswith("_sync") else 1
+        if len(args) > k and src.compact(*args[k]) == "16":
+            lit = src.range_code(*args[k])[0]
+            yield Hit("C2R-K102", lit, "unrolled shuffle reduction starts at offset 16: only 32 lanes combined")
+
+
+@rule(
+    "C2R-K103", "Per-warp shared array sized by 32",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds `__shared__ T s[32]` arrays indexed by a warp id or lane index: one slot per warp (or per "
+         "lane of the final warp), sized for 32-thread warps.",
+    why=_WHY_64 + " The number of warps per block and the lanes that read the partials both change, so "
+                  "the second reduction stage reads slots that were never written.",
+    example="__global__ void k(float* out, float v) {\n  __shared__ float part[32];\n"
+            "  int warp = threadIdx.x / warpSize;\n  part[warp] = v;\n}\n",
+    instead="Size the array by the maximum block size divided by `warpSize` known at compile time for the "
+            "target (e.g. 1024/64 = 16 on AMD) and guard reads with the real warp count.\n"
+            "__global__ void k(float* out, float v) {\n  __shared__ float part[1024 / 64];\n"
+            "  int warp = threadIdx.x / warpSize;\n  part[warp] = v;\n}\n",
+    references=(HIP_GUIDE, CUDA_GUIDE),
+)
+def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        flow = flow_of(src, fn)
+        for i in src.idents(frozenset({"__shared__"}), fn.body_open, fn.body_close):
+            end = src.statement_end(i)
+            bracket = next((k for k in src.range_code(i, end) if src.src(k) == "["), None)
+            if bracket is None or bracket not in src.pairs or src.compact(bracket + 1, src.pairs[bracket]) != "32":
+                continue
+            name = src.src(src.prev(bracket))
+            if _indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane):
+                yield Hit("C2R-K103", src.next(bracket), f"shared array '{name}[32]' holds one slot per warp "
+                          "or lane; 32 assumes 32-thread warps")
+
+
+def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[str]) -> bool:
+    for i in src.idents(frozenset({name}), start, end):
+        j = src.next(i)
+        if src.src(j) == "[" and j in src.pairs:
+            a, b = j + 1, src.pairs[j]
+            fn = src.function_at(i)
+            ops = lane_ops(src, a, b, flow_of(src, fn)) if fn is not None else iter(())
+            if mentions(src, a, b, vars_ | {"__lane_id"}) or any(o.kind in ("lane", "warp") for o in ops):
+                return True
+    return False
+
+
+@rule(
+    "C2R-K104", "Shuffle width 32",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `__shfl*_sync(mask, v, x, 32)` calls whose width argument is the literal 32.",
+    why=_WHY_64 + " With width 32 a 64-wide wavefront is split into two independent halves, so a reduction "
+                  "ends with two partial results instead of one.",
+    example="__device__ float bcast(float v) {\n  return __shfl_sync(0xffffffffffffffffULL, v, 0, 32);\n}\n",
+    instead="Pass `warpSize` (or omit the width, it defaults to `warpSize`).\n"
+            "__device__ float bcast(float v) {\n  return __shfl_sync(0xffffffffffffffffULL, v, 0, warpSize);\n}\n",
+    references=(HIP_GUIDE,),
+)
+def check_shuffle_width(src: Source) -> Iterator[Hit]:
+    for i in src.idents(SHUFFLES):
+        args = src.args(i)
+        k = 3 if src.src(i).endswith("_sync") else 2
+        if len(args) > k and src.compact(*args[k]) == "32":
+            lit = src.range_code(*args[k])[0]
+            yield Hit("C2R-K104", lit, f"{src.src(i)} with width 32 splits a 64-wide wavefront in two",
+                      (src.replace(lit, "warpSize", "C2R-K104"),))
+
+
+@rule(
+    "C2R-K105", "Block size that is a multiple of 32 but not of 64, launching warp-synchronous code",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds launches `k<<<g, 32>>>` / `dim3(96)` whose block size is an odd multiple of 32, when the kernel "
+         "uses warp primitives.",
+    why="A block of 32 (or 96, 160...) threads fills half of its last 64-wide wavefront: warp-level code that "
+        "assumes every warp is full reads inactive lanes, and half of the SIMD lanes sit idle.",
+    example="__global__ void k(float* p) { p[threadIdx.x] = __shfl_down_sync(0xffffffffffffffffULL, p[0], 1); }\n"
+            "void run(float* p) { k<<<1, 32>>>(p); }\n",
+    instead="Use block sizes that are multiples of 64 (or of `warpSize` queried at run time).\n"
+            "__global__ void k(float* p) { p[threadIdx.x] = __shfl_down_sync(0xffffffffffffffffULL, p[0], 1); }\n"
+            "void run(float* p) { k<<<1, 64>>>(p); }\n",
+    references=(GPU_SPECS,),
+)
+def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
+    sync = warp_sync_functions(src)
+    env = file_env(src)
+    for launch in src.launches:
+        if launch.name not in sync or len(launch.config) < 2:
+            continue
+        size = block_threads(src, launch.config[1], env)
+        if size is not None and size % 32 == 0 and size % 64 != 0:
+            yield Hit("C2R-K105", src.range_code(*launch.config[1])[0],
+                      f"block of {size} threads fills only half of its last 64-wide wavefront")
+
+
+_WARP_CONST = re.compile(r"(?i)^k?_?(warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
+
+
+@rule(
+    "C2R-K106", "Warp size hard-coded as a constant",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32;` and similar constants named as a warp "
+         "size whose value is 32.",
+    why=_WHY_64 + " Every use of the constant inherits the wrong width.",
+    example="#define WARP_SIZE 32\n",
+    instead="Use `warpSize` in device code, or a per-target constant: `#if defined(__GFX9__)` 64 / else 32, or "
+            "`__AMDGCN_WAVEFRONT_SIZE` on older ROCm.\n#define WARP_SIZE warpSize\n",
+    references=(HIP_GUIDE,),
+)
+def check_warp_constants(src: Source) -> Iterator[Hit]:
+    for name, toks in file_env(src).items():
+        if _WARP_CONST.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
+            index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
+            yield Hit("C2R-K106", index, f"'{name}' hard-codes a 32-thread warp")
+
+
+@rule(
+    "C2R-K107", "Thread index compared with 32 to select the first warp",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds `if (tid < 32)` (and `>= 32`) in warp-synchronous code: the classic \"last warp\" tail of a "
+         "shared-memory reduction or a single-warp stage.",
+    why=_WHY_64 + " `tid < 32` selects half a wavefront; the warp-synchronous tail then mixes lanes that are "
+                  "still running with lanes that skipped it.",
+    example="__device__ void tail(volatile float* s, int tid) { s[tid] += s[tid + 16]; }\n"
+            "__global__ void k(float* s) {\n  int tid = threadIdx.x;\n  if (tid < 32) tail(s, tid);\n}\n",
+    instead="Compare with `warpSize` and make the tail loop over `warpSize / 2 .. 1` with `__syncwarp()`/shuffles.\n"
+            "__device__ void tail(volatile float* s, int tid) { s[tid] += s[tid + warpSize / 2]; }\n"
+            "__global__ void k(float* s) {\n  int tid = threadIdx.x;\n  if (tid < warpSize) tail(s, tid);\n}\n",
+    references=(HIP_GUIDE,),
+)
+def check_first_warp(src: Source) -> Iterator[Hit]:
+    sync = warp_sync_functions(src)
+    for fn in src.device_functions():
+        if fn.name not in sync:
+            continue
+        for op in lane_ops(src, fn.body_open, fn.body_close, flow_of(src, fn)):
+            if op.kind == "compare":
+                yield Hit("C2R-K107", op.literal, "thread index compared with 32 selects half a 64-wide wavefront")
