@@ -32,32 +32,36 @@ def _float(value: Any) -> float | None:
 
 
 def _int(value: Any) -> int | None:
-    return None if value is None else int(value)
+    return None if value is None else int(float(value))
+
+
+def _bool(value: Any) -> bool:
+    return value is True or str(value).strip().lower() == "true"
 
 
 def _common(raw: Raw) -> dict[str, Any]:
     return {"source": str(raw.get("source", "")), "date": str(raw.get("date", "")),
-            "unverified": bool(raw.get("unverified", False))}
+            "unverified": _bool(raw.get("unverified", False))}
 
 
 def link(raw: Raw) -> Link:
     return Link(
         name=str(raw["name"]), count=_int(raw.get("count")), gbs=_float(raw.get("gbs")),
         direction=raw.get("direction"), aggregate_gbs=_float(raw.get("aggregate_gbs")),
-        unverified=bool(raw.get("unverified", False)),
+        unverified=_bool(raw.get("unverified", False)),
     )
 
 
 def gpu(name: str, raw: Raw) -> Gpu:
-    sizes = tuple(int(s) for s in raw.get("wavefront_sizes") or ())
+    sizes = tuple(int(float(s)) for s in raw.get("wavefront_sizes") or ())
     return Gpu(
         name=name, vendor=str(raw["vendor"]), family=str(raw.get("family", "")),
         architecture=str(raw.get("architecture", "")), gfx_target=str(raw.get("gfx_target", "")),
         compute_capability=str(raw.get("compute_capability", "")),
-        wavefront_size=int(raw.get("wavefront_size") or (sizes[0] if sizes else 0)),
-        wavefront_sizes=sizes or (int(raw.get("wavefront_size") or 0),),
+        wavefront_size=_int(raw.get("wavefront_size")) or (sizes[0] if sizes else 0),
+        wavefront_sizes=sizes or (_int(raw.get("wavefront_size")) or 0,),
         lds_kib=_float(raw.get("lds_kib")), max_lds_per_workgroup_kib=_float(raw.get("max_lds_per_workgroup_kib")),
-        max_workgroup_size=int(raw.get("max_workgroup_size") or 1024), memory_gib=_float(raw.get("memory_gib")),
+        max_workgroup_size=int(float(raw.get("max_workgroup_size") or 1024)), memory_gib=_float(raw.get("memory_gib")),
         bandwidth_tbs=_float(raw.get("bandwidth_tbs")), compute_units=_int(raw.get("compute_units")),
         matrix_cores=str(raw.get("matrix_cores") or ""), links=tuple(link(x) for x in raw.get("links") or ()),
         rocm_first_listed=str(raw.get("rocm_first_listed") or ""), notes=_strs(raw.get("notes")), **_common(raw),
