@@ -1,0 +1,218 @@
+"""Per-tensor error statistics, accumulated chunk by chunk so memory stays at one chunk of scratch.
+
+Definitions (over positions where both sides are finite; ``b`` is the baseline, ``a`` the candidate):
+  max_abs   max |a - b|                 max_rel  max |a - b| / max(|b|, tiny)
+  max_ulp   max distance in units in the last place of the stored dtype (exact, on the bit patterns;
+            +0 and -0 are 0 apart); for integers the absolute difference
+  rel_l2    ||a - b|| / ||b||           cosine   <a, b> / (||a|| ||b||), 1.0 when both are all zeros
+  mismatch  fraction of elements with |a - b| > atol + rtol * |b|, plus every non-finite disagreement
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from cuda2rocm.regress.dtypes import DTYPES, Array, signed_bits, values
+
+CHUNK = 1 << 18  # elements: keeps the scratch arrays in cache
+WORKERS = min(8, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class TensorStats:
+    count: int
+    max_abs: float
+    max_rel: float
+    max_ulp: float | None
+    rel_l2: float
+    cosine: float
+    mismatches: int
+    nan_base: int
+    nan_cand: int
+    inf_base: int
+    inf_cand: int
+    nonfinite_mismatch: int
+    worst_index: int  # flat index of the largest absolute error (-1 when none)
+
+    @property
+    def mismatch_fraction(self) -> float:
+        return self.mismatches / self.count if self.count else 0.0
+
+
+class _Accumulator:
+    def __init__(self, atol: float, rtol: float, tiny: float) -> None:
+        self.atol, self.rtol, self.tiny = atol, rtol, tiny
+        self.count = self.mismatches = self.nonfinite_mismatch = 0
+        self.nan = [0, 0]
+        self.inf = [0, 0]
+        self.max_abs = self.max_rel = 0.0
+        self.max_ulp: float = 0.0
+        self.worst = -1
+        self._buf: tuple[Array, Array] | None = None
+        self.dd = self.bb = self.aa = self.ab = 0.0
+
+    def add(self, a: Array, b: Array, ia: Array | None, ib: Array | None, offset: int) -> None:
+        aa, bb = float(np.dot(a, a)), float(np.dot(b, b))
+        if math.isfinite(aa) and math.isfinite(bb):
+            self.count += a.size
+            self.aa, self.bb = self.aa + aa, self.bb + bb
+            self._finite(a, b, ia, ib, offset)
+        else:
+            self._mixed(a, b, ia, ib, offset)
+
+    def _scratch(self, n: int, dtype: np.dtype[np.generic]) -> tuple[Array, Array]:
+        if self._buf is None or self._buf[0].dtype != dtype or self._buf[0].size < n:
+            self._buf = (np.empty(n, dtype), np.empty(n, dtype))
+        return self._buf[0][:n], self._buf[1][:n]
+
+    def _finite(self, a: Array, b: Array, ia: Array | None, ib: Array | None, offset: int) -> None:
+        self.ab += float(np.dot(a, b))
+        d, t = self._scratch(a.size, a.dtype)
+        np.subtract(a, b, out=d)
+        self.dd += float(np.dot(d, d))
+        np.abs(d, out=d)
+        i = int(d.argmax())
+        if d[i] > self.max_abs or self.worst < 0:
+            self.max_abs, self.worst = float(d[i]), offset + i
+        np.abs(b, out=t)
+        self.mismatches += int(np.count_nonzero(d > t * self.rtol + self.atol))
+        np.maximum(t, self.tiny, out=t)
+        self.max_rel = max(self.max_rel, float(np.divide(d, t, out=t).max()))
+        if ia is not None and ib is not None:
+            self.max_ulp = max(self.max_ulp, _max_ulp(ia, ib))
+
+    def _mixed(self, a: Array, b: Array, ia: Array | None, ib: Array | None, offset: int) -> None:
+        fa, fb = np.isfinite(a), np.isfinite(b)
+        nan_a, nan_b = np.isnan(a), np.isnan(b)
+        self.nan[0] += int(np.count_nonzero(nan_b))
+        self.nan[1] += int(np.count_nonzero(nan_a))
+        self.inf[0] += b.size - int(np.count_nonzero(fb | nan_b))
+        self.inf[1] += a.size - int(np.count_nonzero(fa | nan_a))
+        both = fa & fb
+        disagree = int(np.count_nonzero(~both & ~((a == b) | (nan_a & nan_b))))
+        self.nonfinite_mismatch += disagree
+        self.mismatches += disagree
+        self.count += a.size
+        keep = np.flatnonzero(both)
+        if keep.size:
+            sub = _Accumulator(self.atol, self.rtol, self.tiny)
+            sub.add(a[keep].astype(np.float64), b[keep].astype(np.float64), _take(ia, keep), _take(ib, keep), 0)
+            self._merge(sub, keep, offset)
+
+    def _merge(self, sub: _Accumulator, keep: Array, offset: int) -> None:
+        """Fold in an accumulator that saw ``chunk[keep]`` (the finite positions of a chunk)."""
+        if sub.worst >= 0:
+            sub.worst = offset + int(keep[sub.worst])
+        sub.count = sub.nonfinite_mismatch = 0
+        sub.nan, sub.inf = [0, 0], [0, 0]
+        self.merge(sub)
+
+    def merge(self, other: _Accumulator) -> None:
+        """Fold in an accumulator that covered other elements of the same tensor (absolute indices)."""
+        self.count += other.count
+        self.mismatches += other.mismatches
+        self.nonfinite_mismatch += other.nonfinite_mismatch
+        self.nan = [x + y for x, y in zip(self.nan, other.nan, strict=True)]
+        self.inf = [x + y for x, y in zip(self.inf, other.inf, strict=True)]
+        if other.worst >= 0 and (other.max_abs > self.max_abs or self.worst < 0):
+            self.max_abs, self.worst = other.max_abs, other.worst
+        self.max_rel = max(self.max_rel, other.max_rel)
+        self.max_ulp = max(self.max_ulp, other.max_ulp)
+        self.dd, self.ab = self.dd + other.dd, self.ab + other.ab
+        self.aa, self.bb = self.aa + other.aa, self.bb + other.bb
+
+    def result(self, with_ulp: bool) -> TensorStats:
+        return TensorStats(
+            count=self.count, max_abs=self.max_abs, max_rel=self.max_rel,
+            max_ulp=self.max_ulp if with_ulp else None, rel_l2=_rel_l2(self.dd, self.bb),
+            cosine=_cosine(self.ab, self.aa, self.bb), mismatches=self.mismatches,
+            nan_base=self.nan[0], nan_cand=self.nan[1], inf_base=self.inf[0], inf_cand=self.inf[1],
+            nonfinite_mismatch=self.nonfinite_mismatch, worst_index=self.worst,
+        )
+
+
+def _take(x: Array | None, keep: Array) -> Array | None:
+    return None if x is None else x[keep]
+
+
+def _rel_l2(dd: float, bb: float) -> float:
+    if bb == 0.0:
+        return 0.0 if dd == 0.0 else math.inf
+    return math.sqrt(dd / bb)
+
+
+def _cosine(ab: float, aa: float, bb: float) -> float:
+    if aa == 0.0 and bb == 0.0:
+        return 1.0
+    if aa == 0.0 or bb == 0.0 or not math.isfinite(aa * bb):
+        return 0.0 if math.isfinite(aa * bb) else math.nan
+    return max(-1.0, min(1.0, ab / math.sqrt(aa * bb)))
+
+
+def _max_ulp(ia: Array, ib: Array) -> float:
+    """Exact ULP distance on sign-magnitude bit patterns.
+
+    Same-sign pairs: |ia - ib| (cannot overflow the width). Opposite signs: the two magnitudes added.
+    """
+    d = np.subtract(ia, ib)
+    opposite = np.flatnonzero((ia ^ ib) < 0)
+    cross = 0.0
+    if opposite.size:
+        mask = int(np.iinfo(ia.dtype).max)
+        mags = (ia[opposite] & mask).astype(np.float64) + (ib[opposite] & mask).astype(np.float64)
+        cross = float(mags.max())
+        d[opposite] = 0
+    return max(cross, float(d.max()), -float(d.min())) if d.size else cross
+
+
+def _tiny(dtype: str) -> float:
+    if DTYPES[dtype].kind != "float":
+        return 1.0
+    return float(np.finfo(np.float16).tiny) if DTYPES[dtype].bits <= 16 else float(np.finfo(np.float32).tiny)
+
+
+def tensor_stats(base: Array, cand: Array, dtype: str, atol: float, rtol: float, *, ulp: bool = True) -> TensorStats:
+    """Compare two flat storage arrays of one dtype, chunk by chunk, on up to ``WORKERS`` threads.
+
+    numpy releases the GIL inside its loops, so threads scale on large tensors; small ones stay on one.
+    """
+    starts = list(range(0, base.size, CHUNK))
+    workers = max(1, min(WORKERS, len(starts) // 4))
+    parts = [starts[i::workers] for i in range(workers)]
+    if workers == 1:
+        accs = [_run(base, cand, dtype, atol, rtol, ulp, starts)]
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            accs = list(pool.map(lambda p: _run(base, cand, dtype, atol, rtol, ulp, p), parts))
+    total = accs[0]
+    for other in accs[1:]:
+        total.merge(other)
+    stats = total.result(with_ulp=ulp)
+    if DTYPES[dtype].kind != "float" and ulp:
+        stats = _int_ulp(stats)
+    return stats
+
+
+def _run(base: Array, cand: Array, dtype: str, atol: float, rtol: float, ulp: bool, starts: list[int]) -> _Accumulator:
+    acc = _Accumulator(atol, rtol, _tiny(dtype))
+    is_float = DTYPES[dtype].kind == "float"
+    for start in starts:
+        sb, sa = base[start : start + CHUNK], cand[start : start + CHUNK]
+        vb, va = values(sb, dtype), values(sa, dtype)
+        if not is_float:
+            vb, va = vb.astype(np.float64), va.astype(np.float64)
+        ib = signed_bits(sb, dtype) if is_float and ulp else None
+        ia = signed_bits(sa, dtype) if is_float and ulp else None
+        acc.add(va, vb, ia, ib, start)
+    return acc
+
+
+def _int_ulp(stats: TensorStats) -> TensorStats:
+    from dataclasses import replace
+
+    return replace(stats, max_ulp=stats.max_abs)

@@ -1,0 +1,52 @@
+"""torch <-> storage arrays, and weights-only loading of .pt files (never unpickles arbitrary objects)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from cuda2rocm.regress.dtypes import DTYPES, Array, canonical
+from cuda2rocm.regress.errors import RegressInputError
+
+
+def to_storage(t: Any) -> tuple[str, tuple[int, ...], Array]:
+    """A CPU torch tensor as (dtype name, shape, flat storage array)."""
+    import torch
+
+    dtype = canonical(str(t.dtype))
+    flat = t.detach().to("cpu").contiguous().reshape(-1)
+    if dtype in ("BF16", "F8_E4M3", "F8_E5M2"):
+        bits = flat.view(torch.int16 if dtype == "BF16" else torch.int8).numpy()
+        return dtype, tuple(t.shape), bits.view(DTYPES[dtype].storage)
+    return dtype, tuple(t.shape), flat.numpy()
+
+
+def flatten(obj: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Tensors inside nested dicts/lists/tuples, with dotted names (``out.0``, ``state.fc.weight``)."""
+    import torch
+
+    if isinstance(obj, torch.Tensor):
+        yield prefix, obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from flatten(v, f"{prefix}.{k}" if prefix else str(k))
+    elif isinstance(obj, (list, tuple)):
+        for i, v in enumerate(obj):
+            yield from flatten(v, f"{prefix}.{i}" if prefix else str(i))
+
+
+def load_pt(p: Path) -> dict[str, tuple[str, tuple[int, ...], Array]]:
+    import pickle
+
+    import torch
+
+    try:
+        obj = torch.load(p, map_location="cpu", weights_only=True)
+    except (pickle.UnpicklingError, RuntimeError, EOFError, OSError, ValueError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise RegressInputError(str(p), f"cannot load with weights_only=True: {first}") from None
+    out = {(name or "tensor"): to_storage(t) for name, t in flatten(obj)}
+    if not out:
+        raise RegressInputError(str(p), "no tensors found")
+    return out
