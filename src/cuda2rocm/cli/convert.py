@@ -1,0 +1,190 @@
+"""``cuda2rocm convert``: translate CUDA source to HIP (argument parsing and printing only)."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from cuda2rocm.model import Failed, FileResult, Severity, Skipped, Translated
+from cuda2rocm.translate import render, stats
+from cuda2rocm.translate.api import ConvertReport, convert, convert_source
+from cuda2rocm.translate.options import DEFAULT_EXTENSIONS, Options
+from cuda2rocm.translate.runner import WritePolicy
+
+SEVERITIES = [str(s) for s in Severity]
+
+
+def translation_options(f: click.decorators.FC) -> click.decorators.FC:
+    """Options shared by ``convert`` and ``verify``."""
+    for decorator in reversed([
+        click.option("--target-rocm", default="", metavar="X.Y", help="Emit only APIs this ROCm release has "
+                     "(default: the newest release in the tables)."),
+        click.option("--roc", is_flag=True, help="Map libraries to roc* (rocBLAS, rocSPARSE, ...) not hip*."),
+        click.option("--launch-syntax", type=click.Choice(["keep", "ggl"]), default="keep", show_default=True,
+                     help="Keep <<<...>>> launches or rewrite them to hipLaunchKernelGGL."),
+        click.option("--experimental", is_flag=True, help="Translate APIs HIP marks experimental."),
+        click.option("--use-hip-data-types", is_flag=True, help="cudaDataType/CUDA_R_32F -> hipDataType/HIP_R_32F "
+                     "(default: hipBLAS's hipblasDatatype_t/HIPBLAS_R_32F)."),
+        click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' safe fixes."),
+        click.option("--extensions", default=",".join(DEFAULT_EXTENSIONS), show_default=True,
+                     help="Comma-separated file extensions to translate in directories."),
+        click.option("--cu-suffix", default=".hip", show_default=True,
+                     help="Output suffix for .cu files ('' keeps .cu)."),
+        click.option("--max-size", type=click.IntRange(min=1), default=32, show_default=True, metavar="MB",
+                     help="Files larger than this are reported, not read."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True),
+    ]):
+        f = decorator(f)
+    return f
+
+
+def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental: bool, use_hip_data_types: bool,
+                  fix_hazards: bool, extensions: str, cu_suffix: str, max_size: int, jobs: int,
+                  fail_on: str = "high") -> Options:
+    if target_rocm:
+        from cuda2rocm.mapping import is_known_rocm, newest_rocm, parse_version
+
+        try:
+            known = is_known_rocm(target_rocm)
+        except ValueError:
+            known = False
+        if not known:
+            raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (newest known: {newest_rocm()})",
+                                     param_hint="--target-rocm")
+        target_rocm = str(parse_version(target_rocm))
+    exts = tuple(e if e.startswith(".") else "." + e for e in (x.strip() for x in extensions.split(",")) if e)
+    return Options(target_rocm=target_rocm, roc=roc, launch_syntax=launch_syntax, experimental=experimental,
+                   use_hip_data_types=use_hip_data_types, fix_hazards=fix_hazards, cu_suffix=cu_suffix,
+                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs)
+
+
+@click.command("convert")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True, path_type=str))
+@click.option("-o", "--output", type=click.Path(path_type=str), help="Output file, or directory (mirrors the tree).")
+@click.option("--in-place", is_flag=True, help="Rewrite the inputs (atomic; <file>.orig backup).")
+@click.option("--no-backup", is_flag=True, help="With --in-place: keep no .orig backup.")
+@click.option("--force", is_flag=True, help="Overwrite existing outputs / backups.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print a unified diff; write nothing.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any file would change.")
+@click.option("--dry-run", is_flag=True, help="Write nothing; say what would be written.")
+@click.option("--stats", "stats_format", type=click.Choice(["text", "json", "csv"]), default=None,
+              help="Print statistics (per file and totals).")
+@click.option("--fail-on", type=click.Choice(SEVERITIES), default="high", show_default=True,
+              help="Exit 1 when a finding is at least this severe.")
+@click.option("--verify", "verify_", is_flag=True, help="Compile the translated units with hipcc afterwards.")
+@click.option("--offload-arch", default="gfx90a", show_default=True, help="AMD target for --verify.")
+@click.option("-q", "--quiet", is_flag=True, help="Do not print findings.")
+@translation_options
+def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backup: bool, force: bool,
+            show_diff: bool, check: bool, dry_run: bool, stats_format: str | None, fail_on: str, verify_: bool,
+            offload_arch: str, quiet: bool, **translation: object) -> int:
+    """Translate CUDA files or trees to HIP, token-exact; findings go to stderr."""
+    options = build_options(fail_on=fail_on, **translation)  # type: ignore[arg-type]
+    if "-" in paths:
+        if len(paths) > 1 or output or in_place:
+            raise click.UsageError("'-' (stdin) cannot be combined with other paths, -o or --in-place")
+        return _stdin(options, quiet, check)
+    _check_usage(paths, output, in_place, show_diff or check or dry_run)
+    writes = not (show_diff or check or dry_run)
+    policy = WritePolicy(write=writes, force=force, backup=not no_backup, keep_original=show_diff)
+    to_stdout = writes and not output and not in_place  # a single file, printed
+    if output and output.endswith("/"):
+        Path(output).mkdir(parents=True, exist_ok=True)
+    if to_stdout:  # only the named file goes to stdout; its local headers are not printed
+        options = dataclasses.replace(options, follow_includes=False)
+    report = convert(paths, None if to_stdout else output, options, in_place=in_place,
+                     policy=WritePolicy(write=False) if to_stdout else policy)
+    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format)
+    code = report.exit_code(options.fail_on)
+    if check and code == 0 and report.changed:
+        code = 1
+    if verify_ and code != 2:
+        code = max(code, _verify(report, offload_arch, options.jobs))
+    return code
+
+
+def _check_usage(paths: tuple[str, ...], output: str | None, in_place: bool, no_write: bool) -> None:
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise click.UsageError(f"no such file or directory: {', '.join(missing)}")
+    if output and in_place:
+        raise click.UsageError("-o and --in-place are exclusive")
+    if no_write or output or in_place:
+        return
+    if len(paths) > 1 or Path(paths[0]).is_dir():
+        raise click.UsageError("give -o DIR or --in-place for several files or a directory "
+                               "(or --diff/--check/--dry-run)")
+
+
+def _stdin(options: Options, quiet: bool, check: bool) -> int:
+    data = sys.stdin.buffer.read()
+    from cuda2rocm.translate.io import InputError, decode
+
+    try:
+        text = decode(data, options.max_bytes)
+    except InputError as exc:
+        click.echo(render.failure_line(Failed("<stdin>", exc.message, exc.line)), err=True)
+        return 2
+    result = convert_source(text, "<stdin>", options)
+    out = result.text if isinstance(result, Translated) else text
+    if not check:
+        sys.stdout.write(out)
+    _echo_diagnostics([result], quiet)
+    if isinstance(result, Failed):
+        return 2
+    if check and isinstance(result, Translated):
+        return 1
+    return 1 if any(f.severity >= options.fail_on for f in getattr(result, "findings", ())) else 0
+
+
+def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
+    for line in render.diagnostics(results):
+        if quiet and ": error: " not in line:
+            continue
+        click.echo(line, err=True)
+
+
+def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: bool, quiet: bool,
+           stats_format: str | None) -> None:
+    for f in report.files:
+        r = f.outcome.result
+        if to_stdout and not isinstance(r, Failed):
+            sys.stdout.write(r.text if isinstance(r, Translated) else f.job.source.read_text(encoding="utf-8"))
+        elif show_diff and isinstance(r, Translated):
+            click.echo(render.unified_diff(f.original, r.text, f.job.display, r.output), nl=False)
+        elif dry_run and f.job.dest is not None and not isinstance(r, Failed):
+            click.echo(f"would write {f.job.dest} ({type(r).__name__.lower()})")
+        if f.write_error:
+            click.echo(f"{f.job.display}: error: {f.write_error}", err=True)
+        if isinstance(r, Skipped) and not quiet:
+            click.echo(f"{f.job.display}: skipped: {r.reason}", err=True)
+    _echo_diagnostics(report.results, quiet)
+    if stats_format:
+        _print_stats(report, stats_format, err=to_stdout or show_diff)
+
+
+def _print_stats(report: ConvertReport, fmt: str, err: bool) -> None:
+    files = report.stats
+    if fmt == "json":
+        text = stats.to_json(files, report.wall_seconds) + "\n"
+    elif fmt == "csv":
+        text = stats.to_csv(files)
+    else:
+        text = stats.to_text(files, report.wall_seconds)
+    click.echo(text, nl=False, err=err)
+
+
+def _verify(report: ConvertReport, arch: str, jobs: int) -> int:
+    from cuda2rocm.cli.verify import print_outcomes
+    from cuda2rocm.translate.verify import HipccNotFound, verify
+
+    try:
+        outcomes = verify(report.files, arch=arch, jobs=jobs)
+    except HipccNotFound as exc:
+        click.echo(f"error: {exc}", err=True)
+        return 2
+    return print_outcomes(outcomes)

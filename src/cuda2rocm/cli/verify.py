@@ -1,0 +1,52 @@
+"""``cuda2rocm verify``: translate CUDA sources and compile them with a real hipcc; errors map to CUDA lines."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+from rich.console import Console
+
+from cuda2rocm.cli.convert import build_options, translation_options
+from cuda2rocm.translate.api import convert
+from cuda2rocm.translate.render import diagnostics
+from cuda2rocm.translate.runner import WritePolicy
+from cuda2rocm.translate.verify import CompileOutcome, HipccNotFound
+from cuda2rocm.translate.verify import verify as compile_all
+
+
+def print_outcomes(outcomes: Sequence[CompileOutcome]) -> int:
+    """Print pass/fail per unit and the mapped errors; 1 when any unit failed."""
+    console = Console(highlight=False, soft_wrap=True)
+    for o in outcomes:
+        mark = "[green]PASS[/]" if o.ok else "[red]FAIL[/]"
+        console.print(f"{mark} {o.path} ({o.seconds:.1f} s)")
+        for d in o.diagnostics:
+            if d.severity == "error":
+                console.print(f"  {d}", markup=False)
+        if not o.ok and not any(d.severity == "error" for d in o.diagnostics):
+            console.print("  " + (o.output.strip().splitlines() or ["(no compiler output)"])[-1], markup=False)
+    failed = sum(not o.ok for o in outcomes)
+    console.print(f"{len(outcomes) - failed}/{len(outcomes)} translation units compiled")
+    return 1 if failed else 0
+
+
+@click.command("verify")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
+@click.option("--offload-arch", default="gfx90a", show_default=True, help="AMD GPU target for hipcc.")
+@click.option("--hipcc-flag", "flags", multiple=True, help="Extra flag for hipcc (repeatable), e.g. -I include.")
+@translation_options
+def command(paths: tuple[str, ...], offload_arch: str, flags: tuple[str, ...], **translation: object) -> int:
+    """Translate PATHS in memory, compile every unit with hipcc, report pass/fail per file."""
+    options = build_options(**translation)  # type: ignore[arg-type]
+    report = convert(paths, None, options, policy=WritePolicy(write=False, keep_original=True))
+    for line in diagnostics(report.results):
+        if ": error: " in line:
+            click.echo(line, err=True)
+    try:
+        outcomes = compile_all(report.files, arch=offload_arch, jobs=options.jobs, flags=flags)
+    except HipccNotFound as exc:
+        click.echo(f"error: {exc}", err=True)
+        return 2
+    code = print_outcomes(outcomes)
+    return 2 if report.failed and code == 0 else code

@@ -1,0 +1,91 @@
+"""Library entry points: ``convert_source`` (one text) and ``convert`` (files and trees)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from cuda2rocm.model import Failed, FileResult, Finding, Severity, Translated
+from cuda2rocm.translate.engine import translate_text
+from cuda2rocm.translate.options import Options
+from cuda2rocm.translate.plan import Job, jobs
+from cuda2rocm.translate.runner import FileReport, WritePolicy, run
+from cuda2rocm.translate.stats import FileStats
+
+__all__ = ["ConvertReport", "Options", "WritePolicy", "convert", "convert_source"]
+
+
+def convert_source(text: str, path: str = "<stdin>", options: Options | None = None) -> FileResult:
+    """Translate one source text. Returns Translated, Unchanged, Skipped (already HIP) or Failed."""
+    return translate_text(text, path, options or Options()).result
+
+
+@dataclass(frozen=True)
+class ConvertReport:
+    files: tuple[FileReport, ...]
+    wall_seconds: float
+
+    @property
+    def results(self) -> list[FileResult]:
+        return [f.outcome.result for f in self.files]
+
+    @property
+    def stats(self) -> list[FileStats]:
+        return [f.outcome.stats for f in self.files]
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [x for r in self.results for x in getattr(r, "findings", ())]
+
+    @property
+    def failed(self) -> list[FileReport]:
+        return [f for f in self.files if isinstance(f.outcome.result, Failed) or f.write_error]
+
+    @property
+    def changed(self) -> list[FileReport]:
+        return [f for f in self.files if isinstance(f.outcome.result, Translated)]
+
+    def exit_code(self, fail_on: Severity) -> int:
+        """2 when a file could not be read or written, 1 for findings at/above ``fail_on``, else 0."""
+        if self.failed:
+            return 2
+        return 1 if any(f.severity >= fail_on for f in self.findings) else 0
+
+
+def convert(
+    paths: Iterable[str | Path] | str | Path,
+    output: str | Path | None = None,
+    options: Options | None = None,
+    *,
+    in_place: bool = False,
+    policy: WritePolicy | None = None,
+) -> ConvertReport:
+    """Translate files and trees; writes to ``output`` (file or mirrored directory) or in place."""
+    options = options or Options()
+    items = [Path(paths)] if isinstance(paths, (str, Path)) else [Path(p) for p in paths]
+    out = Path(output) if output is not None else None
+    started = time.perf_counter()
+    planned = jobs(items, out, options, in_place=in_place)
+    reports = _run_all(planned, options, policy or WritePolicy())
+    return ConvertReport(tuple(reports), time.perf_counter() - started)
+
+
+def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[FileReport]:
+    work = partial(run, options=options, policy=policy)
+    if options.jobs <= 1 or len(planned) <= 1:
+        return [work(job) for job in planned]
+    chunk = max(1, len(planned) // (options.jobs * 8))
+    with ProcessPoolExecutor(max_workers=options.jobs, initializer=_warm) as pool:
+        return list(pool.map(work, planned, chunksize=chunk))
+
+
+def _warm() -> None:
+    """Load the mapping tables once per worker process, before the first file."""
+    from cuda2rocm.translate import tables
+
+    tables.lookup("cudaMalloc")
+    tables.newest_rocm()

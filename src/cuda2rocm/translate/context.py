@@ -1,0 +1,51 @@
+"""Per-file state shared by the passes: tokens, options, and what the passes report."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cuda2rocm.model import Finding
+from cuda2rocm.rules import Rule
+from cuda2rocm.source.tokens import TRIVIA, LineIndex, Token
+from cuda2rocm.translate.decide import Settings
+from cuda2rocm.translate.options import Options
+
+
+@dataclass
+class Context:
+    text: str
+    path: str
+    tokens: list[Token]
+    options: Options
+    settings: Settings
+    index: LineIndex
+    findings: list[Finding] = field(default_factory=list)
+    converted: Counter[tuple[str, str]] = field(default_factory=Counter)  # (library, kind) -> refs
+    unsupported: int = 0
+    uses_hip_runtime: bool = False  # the output needs hip/hip_runtime.h
+    has_hip_runtime: bool = False  # the output includes hip/hip_runtime.h
+    pairs: dict[int, int] | None = None  # bracket pairs, computed on first use
+    defined: frozenset[str] | None = None  # names the file defines, computed on first use
+
+    @classmethod
+    def create(cls, text: str, path: str, tokens: list[Token], options: Options) -> Context:
+        return cls(text, path, tokens, options, Settings.of(options), LineIndex(text))
+
+    def report(self, rule: Rule, offset: int, message: str) -> None:
+        line, col = self.index.line_col(offset)
+        self.findings.append(rule.finding(self.path, line, col, message))
+
+    def prev_code(self, i: int) -> int:
+        toks = self.tokens
+        i -= 1
+        while i >= 0 and toks[i].kind in TRIVIA:
+            i -= 1
+        return i
+
+    def next_code(self, i: int) -> int:
+        toks, n = self.tokens, len(self.tokens)
+        i += 1
+        while i < n and toks[i].kind in TRIVIA:
+            i += 1
+        return i

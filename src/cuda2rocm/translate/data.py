@@ -1,0 +1,21 @@
+"""Small data files owned by the translator (``translate/data/*.csv``), loaded once."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+from importlib import resources
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    text = resources.files("cuda2rocm.translate").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    return list(csv.DictReader(io.StringIO("\n".join(lines))))
+
+
+@functools.lru_cache(maxsize=1)
+def library_datatypes() -> dict[str, str]:
+    """CUDA library data type -> hipBLAS-specific name (used unless --use-hip-data-types)."""
+    return {row["cuda"]: row["hip_library"] for row in _rows("library_datatypes.csv")}
+

@@ -1,0 +1,124 @@
+"""What to do with one CUDA identifier under given options: emit a name, keep it, and which rule to report."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from cuda2rocm.mapping.entry import Entry
+from cuda2rocm.mapping.version import parse_version
+from cuda2rocm.rules import Rule
+from cuda2rocm.translate import data, rules, tables
+from cuda2rocm.translate.options import Options
+
+
+@dataclass(frozen=True)
+class Decision:
+    cuda: str
+    replacement: str  # "" = keep the identifier
+    library: str
+    kind: str
+    rule: Rule | None = None  # finding to report, if any
+    message: str = ""
+    drop_args: tuple[int, ...] = ()  # 0-based call arguments to remove (the lane mask of a *_sync fallback)
+
+    @property
+    def converted(self) -> bool:
+        return bool(self.replacement) and self.replacement != self.cuda
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The part of :class:`Options` that decisions depend on (hashable, for caching)."""
+
+    target: str
+    roc: bool
+    experimental: bool
+    use_hip_data_types: bool
+
+    @classmethod
+    def of(cls, options: Options) -> Settings:
+        target = options.target_rocm or tables.newest_rocm()
+        return cls(target, options.roc, options.experimental, options.use_hip_data_types)
+
+
+def decide(name: str, settings: Settings) -> Decision | None:
+    """None when ``name`` is not a CUDA identifier the tables know."""
+    return _decide(name, settings)
+
+
+@functools.lru_cache(maxsize=65536)
+def _decide(name: str, s: Settings) -> Decision | None:
+    entry = tables.lookup(name)
+    if entry is None:
+        return None
+    lib, kind = entry.library, entry.kind
+    if _is_experimental(entry) and not s.experimental:
+        msg = f"{name} maps to experimental {entry.hip}; kept (use --experimental to translate)"
+        return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
+    target_name, no_roc = _target_name(entry, s)
+    if not target_name:
+        return _unsupported_or_fallback(entry, s)
+    if target_name == entry.hip and not entry.available_in(s.target):
+        return _unavailable(entry, s)
+    if no_roc:
+        return Decision(name, target_name, lib, kind, rules.NO_ROC, f"{name}: no roc* equivalent, using {target_name}")
+    if _deprecated_in(entry, s.target):
+        msg = f"{name} -> {target_name}, which is deprecated in ROCm {s.target}"
+        return Decision(name, target_name, lib, kind, rules.DEPRECATED, msg)
+    return Decision(name, target_name, lib, kind)
+
+
+def _target_name(entry: Entry, s: Settings) -> tuple[str, bool]:
+    """The name to emit and whether --roc had to fall back to the hip* name."""
+    if not s.use_hip_data_types and entry.cuda in data.library_datatypes():
+        return data.library_datatypes()[entry.cuda], False
+    if s.roc and entry.roc:
+        return entry.roc, False
+    if s.roc and entry.hip and _has_roc_library(entry.library):
+        return entry.hip, True
+    return entry.hip, False
+
+
+_ROC_LIBRARIES = frozenset({"cublas", "cusparse", "curand", "cufft", "cusolver"})
+
+
+def _has_roc_library(library: str) -> bool:
+    return library.lower().replace(" ", "") in _ROC_LIBRARIES
+
+
+def _is_experimental(entry: Entry) -> bool:
+    return entry.experimental or entry.support == "experimental"
+
+
+def _deprecated_in(entry: Entry, target: str) -> bool:
+    return entry.hip_deprecated is not None and entry.hip_deprecated <= parse_version(target)
+
+
+def _unavailable(entry: Entry, s: Settings) -> Decision:
+    fallback = _fallback(entry, s.target)
+    if fallback is not None:
+        return fallback
+    removed = entry.hip_removed
+    when = f"removed in ROCm {removed}" if removed is not None else f"added in ROCm {entry.hip_added or '?'}"
+    msg = f"{entry.cuda} -> {entry.hip} is not available in ROCm {s.target} ({when}); kept"
+    return Decision(entry.cuda, "", entry.library, entry.kind, rules.NOT_AVAILABLE, msg)
+
+
+def _unsupported_or_fallback(entry: Entry, s: Settings) -> Decision:
+    fallback = _fallback(entry, s.target)
+    if fallback is not None:
+        return fallback
+    note = entry.note
+    msg = f"{entry.cuda} has no HIP equivalent" + (f" ({note})" if note else "")
+    return Decision(entry.cuda, "", entry.library, entry.kind, rules.UNSUPPORTED, msg)
+
+
+def _fallback(entry: Entry, target: str) -> Decision | None:
+    if not entry.fallback:
+        return None
+    name = entry.fallback
+    dropped = ", ".join(str(a + 1) for a in entry.drop_args)
+    what = f" without argument {dropped} (the lane mask): review it" if dropped else ""
+    msg = f"{entry.cuda} is not available in ROCm {target}; emitted {name}{what}"
+    return Decision(entry.cuda, name, entry.library, entry.kind, rules.FALLBACK, msg, entry.drop_args)

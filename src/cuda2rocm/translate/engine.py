@@ -1,0 +1,79 @@
+"""Translate one text: tokenize, run the passes, add hazard findings, apply the edits."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
+from cuda2rocm.source import tokens as tk
+from cuda2rocm.translate import apply, hazards, rules
+from cuda2rocm.translate.context import Context
+from cuda2rocm.translate.options import Options
+from cuda2rocm.translate.passes import identifiers, includes, launches, runtime_include
+from cuda2rocm.translate.stats import FileStats
+
+Pass = Callable[[Context], Iterator[Edit]]
+#: Passes whose edits are independent; runtime_include runs after them (it needs what they found).
+PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits)
+
+_HIP_MARK = re.compile(r"#\s*include\s*[<\"]hip/|\bhipLaunchKernelGGL\b|\bhip[A-Z]\w*\s*\(")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    result: FileResult
+    stats: FileStats
+
+
+def translate_text(text: str, path: str, options: Options, output: str = "") -> Outcome:
+    """Never raises for bad input: the result is then :class:`Failed` with a line where known."""
+    started = time.perf_counter()
+    try:
+        result, ctx = _translate(text, path, options, output or path)
+    except tk.TokenizeError as exc:
+        result, ctx = Failed(path, exc.message, exc.line), None
+    except Exception as exc:  # a bug must not stop the other files: report it on this one
+        result, ctx = Failed(path, f"internal error: {type(exc).__name__}: {exc}"), None
+    return Outcome(result, _stats(result, ctx, text, time.perf_counter() - started))
+
+
+def _translate(text: str, path: str, options: Options, output: str) -> tuple[FileResult, Context]:
+    tokens = tk.tokenize(text)
+    tk.check(tokens, text)
+    ctx = Context.create(text, path, tokens, options)
+    edits = [e for run in PASSES for e in run(ctx)]
+    if not edits and _HIP_MARK.search(text):
+        return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
+    edits.extend(runtime_include.edits(ctx))
+    edits.extend(_hazard_edits(ctx, edits))
+    findings = tuple(sorted(ctx.findings, key=Finding.sort_key))
+    if not edits:
+        return Unchanged(path, findings), ctx
+    new_text = apply.apply(text, edits)
+    ordered = tuple(apply.ordered(edits))
+    if new_text == text:
+        return Unchanged(path, findings), ctx
+    return Translated(path, output, new_text, ordered, findings), ctx
+
+
+def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
+    if ctx.options.hazards:
+        ctx.findings.extend(hazards.findings(ctx.tokens, ctx.text, ctx.path, ctx.settings.target))
+    if not ctx.options.fix_hazards:
+        return []
+    ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))
+    for e in clash:
+        ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
+    return ok
+
+
+def _stats(result: FileResult, ctx: Context | None, text: str, seconds: float) -> FileStats:
+    status = type(result).__name__.lower()
+    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    if ctx is None:
+        return FileStats(result.path, status, lines, seconds=seconds)
+    findings = len(getattr(result, "findings", ()))
+    return FileStats(result.path, status, lines, dict(ctx.converted), ctx.unsupported, findings, seconds)

@@ -1,0 +1,108 @@
+"""Rename CUDA identifiers (code and macro bodies; never comments or strings) through the mapping tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda2rocm.model import Edit
+from cuda2rocm.source.structure import match_brackets, split_args
+from cuda2rocm.source.tokens import IDENT, PUNCT
+from cuda2rocm.translate import rules
+from cuda2rocm.translate.context import Context
+from cuda2rocm.translate.decide import Decision, decide
+from cuda2rocm.translate.passes import unknown
+
+_MEMBER = frozenset({".", "->", ".*", "->*"})
+_RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
+
+
+def edits(ctx: Context) -> Iterator[Edit]:
+    toks = ctx.tokens
+    skip_until = -1
+    for i, tok in enumerate(toks):
+        if tok.kind != IDENT or tok.offset < skip_until:
+            continue
+        decision = _decision(ctx, i)
+        if decision is None:
+            continue
+        yield from _apply(ctx, i, decision)
+        if decision.drop_args and decision.converted:
+            for drop in _drop_args(ctx, i, decision.drop_args):
+                skip_until = max(skip_until, drop.end)
+                yield drop
+
+
+def _decision(ctx: Context, i: int) -> Decision | None:
+    """The decision for identifier ``i``, or None to leave it alone."""
+    toks = ctx.tokens
+    name = toks[i].src
+    prev = ctx.prev_code(i)
+    p = toks[prev] if prev >= 0 else None
+    if p is not None and p.kind == PUNCT:
+        if p.src in _MEMBER or (p.src == "#" and p.pp):
+            return None  # a member (a.cudaX) or a directive name
+        if p.src == "::":
+            q = ctx.prev_code(prev)
+            if q >= 0 and toks[q].kind == IDENT:  # qualified: only a known nested namespace maps
+                return _namespace(ctx, i, decide(f"{toks[q].src}::{name}", ctx.settings))
+    decision = decide(name, ctx.settings)
+    if decision is None:
+        unknown.check(ctx, i)
+        return None
+    if decision.kind == "namespace":
+        return _namespace(ctx, i, decision)
+    return decision
+
+
+def _namespace(ctx: Context, i: int, decision: Decision | None) -> Decision | None:
+    """Namespaces map only where used as one: ``cub::``, ``using namespace cub``."""
+    if decision is None or decision.kind != "namespace":
+        return None
+    nxt = ctx.next_code(i)
+    prev = ctx.prev_code(i)
+    used = (nxt < len(ctx.tokens) and ctx.tokens[nxt].src == "::") or (
+        prev >= 0 and ctx.tokens[prev].src == "namespace"
+    )
+    if not used:
+        return None
+    short = decision.replacement.rsplit("::", 1)[-1]
+    return Decision(decision.cuda, short, decision.library, decision.kind, decision.rule, decision.message)
+
+
+def _apply(ctx: Context, i: int, d: Decision) -> Iterator[Edit]:
+    tok = ctx.tokens[i]
+    if d.rule is not None:
+        ctx.report(d.rule, tok.offset, d.message)
+    if not d.converted:
+        if d.rule in (rules.UNSUPPORTED, rules.NOT_AVAILABLE):
+            ctx.unsupported += 1
+        if d.replacement == tok.src:
+            ctx.converted[(d.library, d.kind)] += 1  # same name in HIP (e.g. __syncthreads): still a reference
+            ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
+        return
+    ctx.converted[(d.library, d.kind)] += 1
+    ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
+    yield Edit(tok.offset, tok.end, d.replacement, f"{d.library}:{d.kind}")
+
+
+def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
+    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``."""
+    toks = ctx.tokens
+    open_ = ctx.next_code(i)
+    if open_ >= len(toks) or toks[open_].src != "(":
+        return []
+    if ctx.pairs is None:
+        ctx.pairs = match_brackets(toks)
+    args = split_args(toks, open_, ctx.pairs)
+    out: list[Edit] = []
+    for k in sorted(set(drop)):
+        if k >= len(args):
+            continue
+        if k + 1 < len(args):
+            start = toks[open_].end if k == 0 else toks[args[k][0]].offset
+            end = toks[ctx.next_code(args[k + 1][0] - 1)].offset
+        else:
+            start = toks[args[k][0] - 1].offset if k > 0 else toks[open_].end
+            end = toks[args[k][1]].offset
+        out.append(Edit(start, end, "", "fallback:drop-argument"))
+    return out

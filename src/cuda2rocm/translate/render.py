@@ -1,0 +1,33 @@
+"""Plain-text renderings of translation results: diagnostics lines and unified diffs (pure functions)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from cuda2rocm.model import Failed, FileResult, Finding
+
+
+def finding_line(f: Finding) -> str:
+    return f"{f.path}:{f.line}:{f.col}: {f.severity}: {f.rule} {f.message}"
+
+
+def failure_line(f: Failed) -> str:
+    where = f"{f.path}:{f.line}" if f.line else f.path
+    return f"{where}: error: {f.error}"
+
+
+def diagnostics(results: Iterable[FileResult]) -> list[str]:
+    lines: list[str] = []
+    for r in results:
+        if isinstance(r, Failed):
+            lines.append(failure_line(r))
+        for f in getattr(r, "findings", ()):
+            lines.append(finding_line(f))
+    return lines
+
+
+def unified_diff(original: str, translated: str, path: str, output: str) -> str:
+    a = original.splitlines(keepends=True)
+    b = translated.splitlines(keepends=True)
+    return "".join(difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{output}"))

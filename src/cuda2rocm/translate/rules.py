@@ -1,0 +1,96 @@
+"""Rules the translation engine emits (ids ``C2R-A1xx``); documentation only, the engine decides when."""
+
+from __future__ import annotations
+
+from cuda2rocm.model import Confidence, Layer, Severity
+from cuda2rocm.rules import Rule, define
+
+_HIPIFY = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/"
+_PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_guide.html"
+
+UNSUPPORTED = define(Rule(
+    "C2R-A101", "CUDA identifier has no HIP equivalent", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="A CUDA API, type or constant that the mapping tables list as having no HIP/ROCm counterpart.",
+    why="hipcc will not know the name, so the translation unit fails to compile on AMD until the code is "
+        "rewritten around the missing feature.",
+    example="cudaGraphicsGLRegisterBuffer(&res, vbo, flags);",
+    instead="Rewrite the code path with APIs HIP supports, or guard it with #ifdef __HIP_PLATFORM_AMD__.",
+    references=(_HIPIFY, _PORTING),
+))
+
+DEPRECATED = define(Rule(
+    "C2R-A102", "Translated to a deprecated HIP API", "api", Severity.LOW, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="The HIP counterpart exists in the target ROCm release but is marked deprecated there.",
+    why="Deprecated HIP APIs are removed in later ROCm releases; code that uses them breaks on upgrade.",
+    example="cudaThreadSynchronize() -> hipDeviceSynchronize is the supported path; hipThreadSynchronize is not.",
+    instead="Use the replacement named in the message before the next ROCm upgrade.",
+    references=(_HIPIFY,),
+))
+
+NOT_AVAILABLE = define(Rule(
+    "C2R-A103", "HIP API not available in the target ROCm", "api", Severity.HIGH, Confidence.HIGH,
+    Layer.LOW_LEVEL,
+    what="The HIP counterpart was added after, or removed before, the ROCm release chosen with --target-rocm.",
+    why="The translated code would not compile against that ROCm release's headers.",
+    example="cudaMallocAsync with --target-rocm 5.1 (hipMallocAsync arrived in 5.2).",
+    instead="Raise --target-rocm to a release that has the API, or rewrite the call.",
+    references=(_HIPIFY,),
+))
+
+EXPERIMENTAL = define(Rule(
+    "C2R-A104", "Experimental HIP API not translated", "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="The HIP counterpart is marked experimental, so the identifier was kept unless --experimental was given.",
+    why="Experimental HIP APIs may change or be missing in other releases; opting in should be deliberate.",
+    example="cudaGraphExecNodeSetParams(...) kept as is.",
+    instead="Re-run with --experimental to translate it, and pin the ROCm release.",
+    references=(_HIPIFY,),
+))
+
+FALLBACK = define(Rule(
+    "C2R-A105", "Version-gated fallback used", "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="The exact HIP counterpart is missing in the target ROCm, so an older equivalent was emitted.",
+    why="The fallback can differ in semantics: __shfl_down ignores the CUDA lane mask, and on AMD a wavefront "
+        "has 64 lanes, so masks written for 32-lane warps need review.",
+    example="__shfl_down_sync(0xffffffff, v, 16) -> __shfl_down(v, 16) for --target-rocm 5.2",
+    instead="Check that every lane named in the mask participates, or target a ROCm release with the _sync API.",
+    references=(_PORTING,),
+))
+
+UNKNOWN = define(Rule(
+    "C2R-A106", "Unknown CUDA-looking identifier", "api", Severity.LOW, Confidence.LOW, Layer.LOW_LEVEL,
+    what="An identifier with a CUDA prefix (cuda*, cu*, CUDA_*, ...) that is neither in the mapping tables nor "
+         "defined in the file.",
+    why="It may be a CUDA API newer than the tables, which hipcc will reject, or a project helper defined "
+        "elsewhere.",
+    example="cudaSomethingNew(&x);",
+    instead="Check whether it is a CUDA API; if so, find its HIP counterpart or report it to the tables.",
+    references=(_HIPIFY,),
+))
+
+UNSUPPORTED_HEADER = define(Rule(
+    "C2R-A107", "CUDA header has no HIP equivalent", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="An #include of a CUDA header that the header table lists as unsupported, or does not know.",
+    why="The header does not exist in a ROCm install, so the translation unit fails to compile.",
+    example="#include <cuda_gl_interop.h>",
+    instead="Remove the include and the code depending on it, or guard it for the NVIDIA platform.",
+    references=(_HIPIFY,),
+))
+
+NO_ROC = define(Rule(
+    "C2R-A108", "No roc* equivalent; hip* name used", "api", Severity.LOW, Confidence.HIGH, Layer.LIBRARY,
+    what="With --roc, an identifier whose library has no rocBLAS/rocSPARSE/... counterpart was mapped to the "
+         "hip* marshalling library instead.",
+    why="Mixing hipBLAS and rocBLAS handles in one file needs care: their handles and enums differ.",
+    example="cublasGemmEx -> hipblasGemmEx when no rocblas name is known",
+    instead="Use one library consistently per file; prefer the hip* libraries unless you need roc* features.",
+    references=(_HIPIFY,),
+))
+
+HAZARD_FIX_CONFLICT = define(Rule(
+    "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
+    Layer.LOW_LEVEL,
+    what="--fix-hazards proposed an edit that overlaps an identifier or launch rewrite, so it was not applied.",
+    why="Applying both would corrupt the source; the hazard is still present in the output.",
+    example="a lane-mask fix covering a __shfl_down_sync call that was also renamed",
+    instead="Fix the hazard by hand; the hazard finding names the place.",
+))

@@ -1,0 +1,120 @@
+"""Statistics like hipify-perl's ``--print-stats``: references converted by library and kind, per file and total."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class FileStats:
+    path: str
+    status: str  # translated | unchanged | skipped | failed
+    lines: int = 0
+    converted: Mapping[tuple[str, str], int] = field(default_factory=dict)  # (library, kind) -> references
+    unsupported: int = 0
+    findings: int = 0
+    seconds: float = 0.0
+
+    @property
+    def converted_total(self) -> int:
+        return sum(self.converted.values())
+
+
+@dataclass(frozen=True)
+class Totals:
+    files: int
+    by_status: Mapping[str, int]
+    lines: int
+    converted: Mapping[tuple[str, str], int]
+    unsupported: int
+    findings: int
+    seconds: float  # sum of per-file times (CPU work, not wall time)
+
+    @property
+    def converted_total(self) -> int:
+        return sum(self.converted.values())
+
+
+def totals(files: Iterable[FileStats]) -> Totals:
+    items = list(files)
+    converted: Counter[tuple[str, str]] = Counter()
+    for f in items:
+        converted.update(f.converted)
+    return Totals(
+        files=len(items),
+        by_status=dict(Counter(f.status for f in items)),
+        lines=sum(f.lines for f in items),
+        converted=dict(converted),
+        unsupported=sum(f.unsupported for f in items),
+        findings=sum(f.findings for f in items),
+        seconds=sum(f.seconds for f in items),
+    )
+
+
+def _by_library(converted: Mapping[tuple[str, str], int]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for (library, kind), n in sorted(converted.items()):
+        out.setdefault(library, {})[kind] = n
+    return out
+
+
+def to_json(files: list[FileStats], wall_seconds: float) -> str:
+    t = totals(files)
+    doc = {
+        "files": [_file_dict(f) for f in files],
+        "totals": {
+            "files": t.files, "by_status": t.by_status, "lines": t.lines, "converted": t.converted_total,
+            "by_library": _by_library(t.converted), "unsupported": t.unsupported, "findings": t.findings,
+            "seconds": round(t.seconds, 6), "wall_seconds": round(wall_seconds, 6),
+        },
+    }
+    return json.dumps(doc, indent=2, sort_keys=False)
+
+
+def _file_dict(f: FileStats) -> dict[str, object]:
+    return {
+        "path": f.path, "status": f.status, "lines": f.lines, "converted": f.converted_total,
+        "by_library": _by_library(f.converted), "unsupported": f.unsupported, "findings": f.findings,
+        "seconds": round(f.seconds, 6),
+    }
+
+
+CSV_FIELDS = ("path", "status", "lines", "library", "kind", "converted", "unsupported", "findings", "seconds")
+
+
+def to_csv(files: list[FileStats]) -> str:
+    """One row per (file, library, kind), plus one summary row per file (library ``*``) and a TOTAL row."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for f in files:
+        for (library, kind), n in sorted(f.converted.items()):
+            w.writerow([f.path, f.status, "", library, kind, n, "", "", ""])
+        w.writerow([f.path, f.status, f.lines, "*", "*", f.converted_total, f.unsupported, f.findings,
+                    f"{f.seconds:.6f}"])
+    t = totals(files)
+    w.writerow(["TOTAL", "", t.lines, "*", "*", t.converted_total, t.unsupported, t.findings, f"{t.seconds:.6f}"])
+    return buf.getvalue()
+
+
+def to_text(files: list[FileStats], wall_seconds: float) -> str:
+    lines: list[str] = []
+    for f in files:
+        lines.append(f"[{f.status}] {f.path}: {f.converted_total} refs converted, {f.unsupported} unsupported, "
+                     f"{f.findings} findings, {f.lines} lines, {f.seconds * 1000:.1f} ms")
+    t = totals(files)
+    lines.append(f"TOTAL {t.files} files ({_status_line(t.by_status)}), {t.lines} lines, {t.converted_total} refs "
+                 f"converted, {t.unsupported} unsupported, {t.findings} findings, {wall_seconds:.3f} s")
+    for library, kinds in _by_library(t.converted).items():
+        detail = ", ".join(f"{k} {n}" for k, n in kinds.items())
+        lines.append(f"  {library}: {sum(kinds.values())} ({detail})")
+    return "\n".join(lines) + "\n"
+
+
+def _status_line(by_status: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {s}" for s, n in sorted(by_status.items())) or "none"

@@ -1,0 +1,116 @@
+"""Compile translated translation units with a real hipcc and map compiler errors back to CUDA lines."""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuda2rocm.model import Edit, Failed, Translated
+from cuda2rocm.translate.linemap import original_line
+from cuda2rocm.translate.runner import FileReport
+
+TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx"})
+
+
+@dataclass(frozen=True)
+class MappedDiagnostic:
+    path: str  # the original (CUDA) file, as displayed
+    line: int  # line in the original file (0: unknown)
+    translated_line: int
+    col: int
+    severity: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.severity}: {self.message} (HIP line {self.translated_line})"
+
+
+@dataclass(frozen=True)
+class CompileOutcome:
+    path: str  # original file, as displayed
+    ok: bool
+    diagnostics: tuple[MappedDiagnostic, ...]
+    command: tuple[str, ...]
+    seconds: float
+    output: str = ""  # raw compiler output (trimmed), for messages without a location
+
+
+@dataclass(frozen=True)
+class _Unit:
+    display: str
+    text: str  # translated (or unchanged) text
+    original: str
+    edits: tuple[Edit, ...]
+
+
+class HipccNotFound(FileNotFoundError):
+    pass
+
+
+def find_compiler() -> str:
+    from cuda2rocm.toolchain.discover import find_hipcc
+
+    hipcc = find_hipcc()
+    if hipcc is None:
+        raise HipccNotFound("hipcc not found (install ROCm or Debian's hipcc package, or set ROCM_PATH)")
+    return hipcc
+
+
+def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
+           flags: Sequence[str] = ()) -> list[CompileOutcome]:
+    """Materialise the translated tree in a temp dir and compile each translation unit there."""
+    hipcc = find_compiler()
+    units = [_unit(f) for f in files if not isinstance(f.outcome.result, Failed)]
+    with tempfile.TemporaryDirectory(prefix="cuda2rocm-verify-") as tmp:
+        root = Path(tmp)
+        for u in units:
+            dest = root / u.display
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(u.text, encoding="utf-8", newline="")
+        by_path = {str((root / u.display).resolve()): u for u in units}
+        tus = [u for u in units if Path(u.display).suffix in TU_SUFFIXES]
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            return list(pool.map(lambda u: _compile(hipcc, root, u, by_path, arch, flags), tus))
+
+
+def _unit(f: FileReport) -> _Unit:
+    r = f.outcome.result
+    original = f.original or f.job.source.read_text(encoding="utf-8")
+    if isinstance(r, Translated):
+        return _Unit(f.job.display, r.text, original, r.edits)
+    return _Unit(f.job.display, original, original, ())
+
+
+def compile_command(hipcc: str, source: Path, out: Path, arch: str, flags: Sequence[str]) -> list[str]:
+    return [hipcc, f"--offload-arch={arch}", "-x", "hip", "-std=c++17", *flags, "-c", str(source), "-o", str(out)]
+
+
+def _compile(hipcc: str, root: Path, u: _Unit, by_path: dict[str, _Unit], arch: str,
+             flags: Sequence[str]) -> CompileOutcome:
+    from cuda2rocm.toolchain.diagnostics import parse_diagnostics
+    from cuda2rocm.toolchain.discover import amd_env
+
+    source = root / u.display
+    cmd = compile_command(hipcc, source, source.with_suffix(".o"), arch, flags)
+    started = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=amd_env(), cwd=root, check=False, timeout=600)
+    seconds = time.perf_counter() - started
+    output = proc.stdout + proc.stderr
+    mapped = tuple(_map(d.path, d.line, d.col, d.severity, d.message, root, by_path)
+                   for d in parse_diagnostics(output) if d.severity in ("error", "warning"))
+    return CompileOutcome(u.display, proc.returncode == 0, mapped, tuple(cmd), seconds, output[-4000:])
+
+
+def _map(path: str, line: int, col: int, severity: str, message: str, root: Path,
+         by_path: dict[str, _Unit]) -> MappedDiagnostic:
+    full = str((root / path).resolve()) if path else ""
+    unit = by_path.get(full)
+    if unit is None:
+        return MappedDiagnostic(path, line, line, col, severity, message)
+    orig = original_line(unit.edits, unit.original, unit.text, line) if line else 0
+    return MappedDiagnostic(unit.display, orig, line, col, severity, message)
