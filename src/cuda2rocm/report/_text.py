@@ -1,0 +1,81 @@
+"""Terminal summary rendered by rich into a string (plain unless ``color``)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from cuda2rocm.model import Finding, Severity
+from cuda2rocm.report._data import by_file, severity_counts, where
+from cuda2rocm.report._tables import Table, summary_lines, tables
+from cuda2rocm.scan.result import ScanResult
+
+_STYLE = {
+    Severity.CRITICAL: "bold red",
+    Severity.HIGH: "red",
+    Severity.MEDIUM: "yellow",
+    Severity.LOW: "cyan",
+    Severity.INFO: "dim",
+}
+
+
+def _console(color: bool, width: int) -> Console:
+    return Console(
+        file=io.StringIO(),
+        width=width,
+        color_system="standard" if color else None,
+        force_terminal=color,
+        no_color=not color,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+    )
+
+
+def render_text(result: ScanResult, *, color: bool = False, width: int = 110) -> str:
+    console = _console(color, width)
+    console.rule(Text("cuda2rocm scan", style="bold"))
+    for label, value in summary_lines(result):
+        console.print(Text.assemble((f"{label}: ", "bold"), value))
+    for table in tables(result):
+        console.print(_rich_table(table))
+    _print_findings(console, result.findings)
+    return _value(console)
+
+
+def render_findings_text(findings: Sequence[Finding], *, color: bool = False, width: int = 110) -> str:
+    console = _console(color, width)
+    _print_findings(console, findings)
+    return _value(console)
+
+
+def _value(console: Console) -> str:
+    assert isinstance(console.file, io.StringIO)
+    return console.file.getvalue()
+
+
+def _rich_table(table: Table) -> RichTable:
+    out = RichTable(title=table.title, title_justify="left", show_lines=False, expand=False)
+    for header in table.headers:
+        out.add_column(header, overflow="fold")
+    for row in table.rows:
+        out.add_row(*row)
+    return out
+
+
+def _print_findings(console: Console, findings: Sequence[Finding]) -> None:
+    counts = severity_counts(findings)
+    summary = ", ".join(f"{n} {sev}" for sev, n in counts.items()) or "none"
+    console.print(Text.assemble(("Findings: ", "bold"), f"{len(findings)} ({summary})"))
+    for path, group in by_file(findings).items():
+        out = RichTable(title=path, title_justify="left", expand=False)
+        for header in ("Line", "Severity", "Rule", "Message"):
+            out.add_column(header, overflow="fold")
+        for f in group:
+            message = f"{f.message}\nFix: {f.fix}" if f.fix else f.message
+            out.add_row(where(f.line, f.col), Text(str(f.severity), style=_STYLE[f.severity]), f.rule, message)
+        console.print(out)
