@@ -1,0 +1,56 @@
+"""Map a line of translated text back to the original line, through the edits that produced it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cuda2rocm.model import Edit
+
+
+def map_offset(edits: Iterable[Edit], translated_offset: int) -> int:
+    """Original byte offset for a byte offset in the translated text.
+
+    Edits are non-overlapping, with byte offsets into the original. A position inside a replacement
+    maps into the replaced span (clamped to its last byte), or to the edit's start for an insertion."""
+    delta = 0  # translated offset - original offset, for text after the edits seen so far
+    for edit in sorted(edits, key=lambda e: (e.start, e.end)):
+        new_start = edit.start + delta
+        if translated_offset < new_start:
+            break
+        new_len = len(edit.replacement.encode("utf-8"))
+        if translated_offset < new_start + new_len:
+            inside = translated_offset - new_start
+            return edit.start + min(inside, max(edit.end - edit.start - 1, 0))
+        delta += new_len - (edit.end - edit.start)
+    return translated_offset - delta
+
+
+def _line_start(text: bytes, line: int) -> int:
+    """Byte offset of 1-based ``line`` (past the end for a line beyond the text)."""
+    offset = 0
+    for _ in range(line - 1):
+        found = text.find(b"\n", offset)
+        if found < 0:
+            return len(text)
+        offset = found + 1
+    return offset
+
+
+def map_line(edits: Iterable[Edit], original_text: str, translated_text: str, translated_line: int) -> int:
+    """1-based line of ``original_text`` that produced ``translated_line`` of ``translated_text``.
+
+    Lines that an edit inserted map to the line where that edit starts. Pure: no I/O."""
+    if translated_line < 1:
+        return translated_line
+    original = original_text.encode("utf-8")
+    start = _line_start(translated_text.encode("utf-8"), translated_line)
+    offset = min(map_offset(edits, start), len(original))
+    return original.count(b"\n", 0, offset) + 1
+
+
+def apply_edits(original_text: str, edits: Iterable[Edit]) -> str:
+    """The translated text (edits applied back to front on the UTF-8 bytes); handy for tests and checks."""
+    data = original_text.encode("utf-8")
+    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        data = data[: edit.start] + edit.replacement.encode("utf-8") + data[edit.end :]
+    return data.decode("utf-8")
