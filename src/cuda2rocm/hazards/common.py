@@ -27,3 +27,14 @@ def device_bodies(src: Source) -> Iterator[Function]:
 
 def in_body(fn: Function, i: int) -> bool:
     return fn.body_open < i < fn.body_close
+
+
+def first_per_scope(src: Source, indexes: Iterator[int]) -> Iterator[int]:
+    """The first of ``indexes`` in each function body (or at file scope): one report per place, not per use."""
+    seen: set[int] = set()
+    for i in indexes:
+        fn = src.function_at(i)
+        key = fn.body_open if fn is not None else -1
+        if key not in seen:
+            seen.add(key)
+            yield i

@@ -1,0 +1,127 @@
+"""K6xx: atomics and the memory model (scopes, coherence, forward progress)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.flow import flow_of, mentions
+from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.rules import rule
+
+_ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc", "atomicDec",
+                      "atomicCAS", "atomicAnd", "atomicOr", "atomicXor"})
+_SYSTEM = frozenset({f"{a}_system" for a in _ATOMICS} | {"__threadfence_system", "thread_scope_system"})
+_HALF = ("half", "__half", "__half2", "half2", "__nv_bfloat16", "__nv_bfloat162", "__hip_bfloat16", "nv_bfloat16")
+MEMORY_MODEL = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtime_api/memory_management/coherence_control.html"
+
+
+@rule(
+    "C2R-K601", "System-scope atomics and fences",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `atomic*_system`, `__threadfence_system()` and `cuda::thread_scope_system`.",
+    why="On AMD GPUs system-scope atomics are only coherent with the host/peers on fine-grained memory "
+        "(`hipHostMalloc` coherent, `hipMallocManaged` with coarse-grain disabled); on ordinary device or "
+        "coarse-grained memory they silently act device-wide, and PCIe atomics need platform support.",
+    example="__global__ void k(int* flag) { atomicAdd_system(flag, 1); }\n",
+    instead="Allocate the shared buffer as fine-grained (`hipHostMallocCoherent`/`hipExtMallocWithFlags`) and "
+            "document it, or use device-scope atomics when only the GPU observes the value.\n"
+            "__global__ void k(int* flag) { atomicAdd(flag, 1); }\n",
+    references=(MEMORY_MODEL,),
+)
+def check_system_scope(src: Source) -> Iterator[Hit]:
+    for i in src.idents(_SYSTEM):
+        yield Hit("C2R-K601", i, f"'{src.src(i)}' needs fine-grained (coherent) memory on AMD")
+
+
+@rule(
+    "C2R-K602", "Atomics on 16-bit floating-point types",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds `atomicAdd`/`atomicMax`/... whose target is `half`, `__half2` or `__nv_bfloat16` memory.",
+    why="Packed 16-bit float atomics exist only on some AMD architectures and memory kinds; elsewhere they are "
+        "compiled as compare-and-swap loops (slow under contention) or are missing from older HIP releases.",
+    example="__global__ void k(__half* acc, __half v) { atomicAdd(&acc[0], v); }\n",
+    instead="Accumulate in `float` (atomicAdd on float) and convert once, or reduce in LDS first.\n"
+            "__global__ void k(float* acc, float v) { atomicAdd(&acc[0], v); }\n",
+    references=(HIP_GUIDE,),
+)
+def check_half_atomics(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        types = flow_of(src, fn).types
+        for i in src.idents(_ATOMICS, fn.body_open, fn.body_close):
+            args = src.args(i)
+            base = next((k for k in src.range_code(*args[0]) if src.tokens[k].kind == "IDENT"), None) if args else None
+            type_ = types.get(src.src(base), "") if base is not None else ""
+            if any(w in _HALF for w in type_.replace("*", " ").split()):
+                yield Hit("C2R-K602", i, f"{src.src(i)} on '{type_.strip()}' is a CAS loop or unsupported on AMD")
+
+
+def _loop_parts(src: Source, while_i: int) -> tuple[int, int, int, int] | None:
+    """(cond open, cond close, body start, body end) of ``while (c) body`` / ``do body while (c);``."""
+    open_ = src.next(while_i)
+    if src.src(open_) != "(" or open_ not in src.pairs:
+        return None
+    close = src.pairs[open_]
+    body = src.next(close)
+    if src.src(body) == ";":  # `while (c);` or the tail of `do {...} while (c);`
+        prev = src.prev(while_i)
+        if src.src(prev) == "}" and prev in src.pairs and src.src(src.prev(src.pairs[prev])) == "do":
+            return open_, close, src.pairs[prev], prev
+        return open_, close, body, body
+    if src.src(body) == "{" and body in src.pairs:
+        return open_, close, body, src.pairs[body]
+    return None
+
+
+def _trivial(src: Source, start: int, end: int) -> bool:
+    """An empty body or one that only backs off / fences."""
+    allowed = {"{", "}", ";", "(", ")", "__nanosleep", "__threadfence", "__threadfence_block",
+               "__builtin_amdgcn_s_sleep"}
+    return all(src.src(k) in allowed or src.is_number(k) for k in src.range_code(start, end + 1))
+
+
+@rule(
+    "C2R-K603", "Spin lock that relies on independent thread scheduling",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds busy-wait lock acquisition `while (atomicCAS(&lock, 0, 1) != 0);` / `while (atomicExch(...))` "
+         "executed per thread.",
+    why="CUDA since Volta guarantees forward progress to diverged threads of a warp (independent thread "
+        "scheduling). AMD wavefronts do not: when two lanes of one wavefront contend for the lock, the winner "
+        "never runs its critical section while the loser spins, and the kernel hangs.",
+    example="__device__ void lock(int* m) { while (atomicCAS(m, 0, 1) != 0); }\n",
+    instead="Elect one lane per wavefront to take the lock, or restructure with atomics that need no lock.\n"
+            "__device__ void lock(int* m) { if (__lane_id() == 0) { int got = atomicCAS(m, 0, 1); (void)got; } }\n",
+    references=(CUDA_GUIDE,),
+)
+def check_spin_locks(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        for w in src.idents(frozenset({"while"}), fn.body_open, fn.body_close):
+            parts = _loop_parts(src, w)
+            if parts and mentions(src, parts[0], parts[1], frozenset({"atomicCAS", "atomicExch"})) and _trivial(
+                    src, parts[2], parts[3]):
+                yield Hit("C2R-K603", w, "per-thread spin lock: lanes of one wavefront can deadlock on AMD")
+
+
+@rule(
+    "C2R-K604", "Polling a volatile flag",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds busy-wait loops whose condition reads a `volatile` variable or pointer (`while (*flag == 0);`).",
+    why="`volatile` is not a synchronisation primitive: on AMD the load may hit a non-coherent cache (L2 is "
+        "per-XCD on MI300, host memory may be coarse-grained), and there is no acquire ordering for the data "
+        "the flag guards.",
+    example="__global__ void k(volatile int* flag) { while (*flag == 0) { } }\n",
+    instead="Use an atomic load with acquire semantics and a scope: "
+            "`__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_AGENT)` or `cuda::atomic_ref`.\n"
+            "__global__ void k(int* flag) { while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, "
+            "__HIP_MEMORY_SCOPE_AGENT) == 0) { } }\n",
+    references=(MEMORY_MODEL,),
+)
+def check_volatile_polling(src: Source) -> Iterator[Hit]:
+    for fn in src.device_functions():
+        volatile = flow_of(src, fn).volatile
+        for w in src.idents(frozenset({"while"}), fn.body_open, fn.body_close):
+            parts = _loop_parts(src, w)
+            if parts and (mentions(src, parts[0], parts[1], volatile | {"volatile"})) and _trivial(
+                    src, parts[2], parts[3]):
+                yield Hit("C2R-K604", w, "busy-wait on a volatile flag: use an atomic acquire load")

@@ -1,0 +1,160 @@
+"""K5xx: NVIDIA-only hardware features (tensor-core APIs, TMA/async copies, clusters, FP8 formats, hints)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_scope
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.rules import rule
+from cuda2rocm.source.tokens import HEADER
+
+ROCWMMA = "https://rocm.docs.amd.com/projects/rocWMMA/en/latest/"
+CK = "https://rocm.docs.amd.com/projects/composable_kernel/en/latest/"
+
+
+def _names(src: Source, names: frozenset[str], *, calls_only: bool = False) -> Iterator[int]:
+    for i in src.idents(names):
+        if not calls_only or src.is_call(i):
+            yield i
+
+
+def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
+    for i, tok in enumerate(src.tokens):
+        if tok.kind == HEADER and tok.src.strip("<>\"") in names:
+            yield i
+
+
+@rule(
+    "C2R-K501", "WMMA tensor-core API (nvcuda::wmma)",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds uses of the `nvcuda::wmma` API (`wmma::fragment`, `load_matrix_sync`, `mma_sync`) and `<mma.h>`.",
+    why="WMMA is NVIDIA's tensor-core API; HIP has no `nvcuda::wmma`. AMD matrix cores (MFMA) are reached "
+        "through rocWMMA (same fragment model, different tile shapes per architecture) or MFMA builtins.",
+    example="#include <mma.h>\n__global__ void k(half* a) {\n"
+            "  nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, half, nvcuda::wmma::row_major> f;\n}\n",
+    instead="Port to rocWMMA (`rocwmma::fragment`, `rocwmma::mma_sync`) or Composable Kernel.\n"
+            "#include <rocwmma/rocwmma.hpp>\n__global__ void k(half* a) {\n"
+            "  rocwmma::fragment<rocwmma::matrix_a, 16, 16, 16, half, rocwmma::row_major> f;\n}\n",
+    references=(ROCWMMA, CUDA_GUIDE),
+)
+def check_wmma(src: Source) -> Iterator[Hit]:
+    uses = sorted([*_names(src, frozenset({"wmma", "nvcuda"})), *_header(src, ("mma.h",))])
+    for i in first_per_scope(src, iter(uses)):
+        yield Hit("C2R-K501", i, "WMMA tensor-core API: port to rocWMMA or MFMA builtins")
+
+
+_ASYNC = frozenset({"__pipeline_memcpy_async", "__pipeline_commit", "__pipeline_wait_prior", "memcpy_async",
+                    "cuTensorMapEncodeTiled", "cuTensorMapEncodeIm2col", "CUtensorMap", "cp_async_bulk_tensor",
+                    "make_tensor_map", "cuda_pipeline", "pipeline_producer_commit"})
+
+
+@rule(
+    "C2R-K502", "Asynchronous copies / TMA (memcpy_async, pipelines, tensor maps)",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `__pipeline_memcpy_async`, `cuda::memcpy_async`, `cuda::pipeline` and TMA tensor maps "
+         "(`CUtensorMap`, `cuTensorMapEncodeTiled`).",
+    why="These drive NVIDIA's asynchronous copy engine (Ampere cp.async, Hopper TMA). AMD GPUs have no TMA; "
+        "copies into LDS are ordinary loads (or `buffer_load ... lds` on gfx950) that the kernel must double "
+        "buffer itself.",
+    example="__global__ void k(const float* g) {\n  __shared__ float s[256];\n"
+            "  __pipeline_memcpy_async(&s[threadIdx.x], &g[threadIdx.x], sizeof(float));\n"
+            "  __pipeline_commit();\n  __pipeline_wait_prior(0);\n}\n",
+    instead="Load into `__shared__` with plain loads and `__syncthreads()`; use Composable Kernel pipelines.\n"
+            "__global__ void k(const float* g) {\n  __shared__ float s[256];\n"
+            "  s[threadIdx.x] = g[threadIdx.x];\n  __syncthreads();\n}\n",
+    references=(CK, CUDA_GUIDE),
+)
+def check_async_copy(src: Source) -> Iterator[Hit]:
+    for i in first_per_scope(src, _names(src, _ASYNC)):
+        yield Hit("C2R-K502", i, f"'{src.src(i)}' uses NVIDIA's async-copy/TMA hardware")
+
+
+_CLUSTER = frozenset({"__cluster_dims__", "this_cluster", "cluster_group", "map_shared_rank",
+                      "cudaLaunchAttributeClusterDimension", "cudaFuncAttributeNonPortableClusterSizeAllowed",
+                      "cudaFuncAttributeRequiredClusterWidth", "cudaOccupancyMaxActiveClusters"})
+
+
+@rule(
+    "C2R-K503", "Thread-block clusters and distributed shared memory",
+    family=FAMILY, severity=Severity.CRITICAL, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds thread-block clusters (`__cluster_dims__`, `cooperative_groups::this_cluster`, launch cluster "
+         "attributes) and distributed shared memory (`cluster.map_shared_rank`).",
+    why="Clusters and DSMEM are Hopper hardware: a block cannot read another block's LDS on AMD GPUs. The "
+        "algorithm needs a different decomposition (global memory exchange, larger workgroups).",
+    example="__global__ void __cluster_dims__(2, 1, 1) k(float* p) { p[0] = 1.0f; }\n",
+    instead="Exchange data through global memory (or one larger workgroup) and drop the cluster launch.\n"
+            "__global__ void k(float* p) { p[0] = 1.0f; }\n",
+    references=(CUDA_GUIDE,),
+)
+def check_clusters(src: Source) -> Iterator[Hit]:
+    for i in first_per_scope(src, _names(src, _CLUSTER)):
+        yield Hit("C2R-K503", i, f"'{src.src(i)}': thread-block clusters / distributed shared memory are "
+                  "NVIDIA-only")
+
+
+@rule(
+    "C2R-K504", "__nanosleep",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds calls of `__nanosleep(ns)`.",
+    why="`__nanosleep` is a Volta+ instruction; HIP has no nanosecond sleep. Back-off loops must use "
+        "`__builtin_amdgcn_s_sleep(n)` (n x 64 clocks) instead.",
+    example="__device__ void backoff() { __nanosleep(100); }\n",
+    instead="Use `__builtin_amdgcn_s_sleep(2)` under `__HIP_PLATFORM_AMD__`.\n"
+            "__device__ void backoff() { __builtin_amdgcn_s_sleep(2); }\n",
+    references=(HIP_GUIDE,),
+)
+def check_nanosleep(src: Source) -> Iterator[Hit]:
+    for i in _names(src, frozenset({"__nanosleep"}), calls_only=True):
+        yield Hit("C2R-K504", i, "__nanosleep has no HIP equivalent: use __builtin_amdgcn_s_sleep")
+
+
+_FP8 = frozenset({"__nv_fp8_e4m3", "__nv_fp8_e5m2", "__nv_fp8x2_e4m3", "__nv_fp8x2_e5m2", "__nv_fp8x4_e4m3",
+                  "__nv_fp8x4_e5m2", "__nv_fp8_storage_t", "__NV_E4M3", "__NV_E5M2", "Float8_e4m3fn",
+                  "kFloat8_e4m3fn", "Float8_e5m2", "kFloat8_e5m2", "float8_e4m3fn", "__nv_cvt_float_to_fp8"})
+
+
+@rule(
+    "C2R-K505", "FP8 in NVIDIA/OCP encoding (E4M3FN/E5M2) on a GPU that uses FNUZ or has no FP8",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds CUDA FP8 types and conversions (`__nv_fp8_e4m3`, `cuda_fp8.h`, `at::kFloat8_e4m3fn`) when "
+         "the target GPU's FP8 is FNUZ (MI300: gfx942) or missing (MI100/MI200).",
+    why="MI300 implements FP8 as E4M3FNUZ/E5M2FNUZ: a different exponent bias, no negative zero, a different "
+        "NaN. Bit patterns written by NVIDIA code decode to values off by a factor of two (and NaNs differ); "
+        "checkpoints and scales must be converted. MI350 (gfx950) uses the OCP formats.",
+    example="#include <cuda_fp8.h>\n"
+            "__global__ void k(__nv_fp8_e4m3* q, const float* x) { q[0] = __nv_fp8_e4m3(x[0]); }\n",
+    instead="Use the target's FP8 type (`__hip_fp8_e4m3_fnuz` on gfx942, `__hip_fp8_e4m3` on gfx950) and "
+            "convert stored tensors/scales.\n#include <hip/hip_fp8.h>\n"
+            "__global__ void k(__hip_fp8_e4m3_fnuz* q, const float* x) { q[0] = __hip_fp8_e4m3_fnuz(x[0]); }\n",
+    references=("https://rocm.docs.amd.com/en/latest/reference/precision-support.html",),
+)
+def check_fp8(src: Source) -> Iterator[Hit]:
+    if src.target.fp8 == "ocp":
+        return
+    what = "uses FNUZ FP8" if src.target.fp8 == "fnuz" else "has no FP8 hardware"
+    uses = sorted([*_names(src, _FP8), *_header(src, ("cuda_fp8.h",))])
+    for i in first_per_scope(src, iter(uses)):
+        yield Hit("C2R-K505", i, f"OCP/NVIDIA FP8 ('{src.src(i)}') but {src.target.name} {what}")
+
+
+_HINTS = frozenset({"__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv", "__stcs", "__stcg", "__stwb", "__stwt",
+                    "__ldg"})
+
+
+@rule(
+    "C2R-K506", "Cache-hint loads and stores (__ldg, __ldcs, __stcs...)",
+    family=FAMILY, severity=Severity.LOW, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `__ldg`, `__ldcs`, `__ldcg`, `__ldca`, `__ldlu`, `__ldcv`, `__stcs`, `__stcg`, `__stwb`, `__stwt`.",
+    why="The hints target NVIDIA's L1/L2 policies. On AMD `__ldg` is a plain load and the streaming variants "
+        "are missing from older HIP releases; the performance intent (bypass/evict-first) is lost.",
+    example="__global__ void k(float* o, const float* i) { o[threadIdx.x] = __ldcs(&i[threadIdx.x]); }\n",
+    instead="Use plain loads, or `__builtin_nontemporal_load`/`__builtin_nontemporal_store` for streaming data.\n"
+            "__global__ void k(float* o, const float* i) "
+            "{ o[threadIdx.x] = __builtin_nontemporal_load(&i[threadIdx.x]); }\n",
+    references=(HIP_GUIDE,),
+)
+def check_cache_hints(src: Source) -> Iterator[Hit]:
+    for i in first_per_scope(src, _names(src, _HINTS, calls_only=True)):
+        yield Hit("C2R-K506", i, f"{src.src(i)}: NVIDIA cache hint, a plain load/store on AMD")

@@ -1,0 +1,111 @@
+"""K7xx: launch configuration and occupancy assumptions that do not hold on AMD GPUs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, HIP_GUIDE, LAYER, first_per_scope
+from cuda2rocm.hazards.consteval import evaluate
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.dims import block_threads
+from cuda2rocm.hazards.symbols import file_env
+from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.rules import rule
+
+HIP_GRAPHS = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtime_api/hipgraph.html"
+
+
+@rule(
+    "C2R-K701", "Block size above 1024 threads",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Evaluates `__launch_bounds__(N)` and the block argument of `<<<g, B>>>` launches and reports totals "
+         "above 1024 threads.",
+    why="AMD GPUs allow at most 1024 work-items per workgroup (hip-clang also assumes 1024 when no bound is "
+        "given); larger blocks fail to launch.",
+    example="__global__ void __launch_bounds__(2048) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
+    instead="Use at most 1024 threads per block.\n"
+            "__global__ void __launch_bounds__(1024) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
+    references=(GPU_SPECS,),
+)
+def check_block_size(src: Source) -> Iterator[Hit]:
+    env = file_env(src)
+    for i, args in _bounds(src):
+        value = evaluate([src.tokens[k] for k in src.range_code(*args[0])], env)
+        if value is not None and value > 1024:
+            yield Hit("C2R-K701", i, f"__launch_bounds__({value}) exceeds 1024 threads per workgroup")
+    for launch in src.launches:
+        size = block_threads(src, launch.config[1], env) if len(launch.config) > 1 else None
+        if size is not None and size > 1024:
+            yield Hit("C2R-K701", src.range_code(*launch.config[1])[0], f"block of {size} threads exceeds 1024")
+
+
+def _bounds(src: Source) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    for i in src.idents(frozenset({"__launch_bounds__"})):
+        args = src.args(i)
+        if args:
+            yield i, args
+
+
+@rule(
+    "C2R-K702", "__launch_bounds__ with a minimum-blocks argument",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `__launch_bounds__(maxThreads, minBlocksPerSM)` with the second argument.",
+    why="In HIP the second parameter means minimum *waves per execution unit*, not minimum blocks per "
+        "multiprocessor. The CUDA value asks the AMD compiler for a different register budget (often far "
+        "too tight or meaningless), changing occupancy and spilling.",
+    example="__global__ void __launch_bounds__(256, 2) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
+    instead="Drop the second argument, or recompute it as waves per EU for the target "
+            "(`__attribute__((amdgpu_waves_per_eu(...)))`).\n"
+            "__global__ void __launch_bounds__(256) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
+    references=(HIP_GUIDE,),
+)
+def check_min_blocks(src: Source) -> Iterator[Hit]:
+    for i, args in _bounds(src):
+        if len(args) >= 2:
+            yield Hit("C2R-K702", i, "second __launch_bounds__ argument means min waves per EU in HIP, not "
+                      "min blocks per SM")
+
+
+_COOP = frozenset({"cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernelMultiDevice", "this_grid",
+                   "this_multi_grid", "cudaLaunchAttributeCooperative"})
+
+
+@rule(
+    "C2R-K703", "Cooperative launch / grid-wide synchronisation",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds cooperative launches and `cooperative_groups::this_grid()` (grid.sync()).",
+    why="A grid-wide barrier needs every block resident at once. How many blocks fit differs on AMD (64-wide "
+        "waves, 64 KiB LDS, different register files), so grid sizes computed for NVIDIA GPUs deadlock or fail "
+        "with `hipErrorCooperativeLaunchTooLarge`.",
+    example="#include <cooperative_groups.h>\n__global__ void k(float* p) {\n"
+            "  cooperative_groups::this_grid().sync();\n}\n",
+    instead="Size the grid with `hipOccupancyMaxActiveBlocksPerMultiprocessor` x CU count at run time, or split "
+            "the kernel in two launches.\n__global__ void k1(float* p) { }\n__global__ void k2(float* p) { }\n",
+    references=(HIP_GUIDE,),
+)
+def check_cooperative(src: Source) -> Iterator[Hit]:
+    for i in first_per_scope(src, src.idents(_COOP)):
+        yield Hit("C2R-K703", i, f"'{src.src(i)}': co-resident block count differs on AMD; size the grid "
+                  "from occupancy queries")
+
+
+_GRAPHS = frozenset({"cudaStreamBeginCapture", "cudaGraphInstantiate", "cudaGraphInstantiateWithFlags",
+                     "cudaGraphExecUpdate", "cudaStreamBeginCaptureToGraph", "cudaGraphConditionalHandleCreate"})
+
+
+@rule(
+    "C2R-K704", "CUDA Graph capture and instantiation",
+    family=FAMILY, severity=Severity.LOW, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds stream capture and graph instantiation (`cudaStreamBeginCapture`, `cudaGraphInstantiate`, "
+         "`cudaGraphExecUpdate`, conditional nodes).",
+    why="hipGraph implements most of the API, but some node types, update rules and capture of library calls "
+        "differ by ROCm release; launch-overhead savings are smaller. Capture needs testing on the target.",
+    example="void run(cudaStream_t s) { cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal); }\n",
+    instead="Keep graphs optional (a flag to run eagerly) and test capture on the target ROCm release.\n"
+            "void run(cudaStream_t s, bool graphs) { }\n",
+    references=(HIP_GRAPHS,),
+)
+def check_graphs(src: Source) -> Iterator[Hit]:
+    for i in first_per_scope(src, (k for k in src.idents(_GRAPHS) if src.is_call(k))):
+        yield Hit("C2R-K704", i, f"'{src.src(i)}': CUDA Graph support differs in hipGraph; test on the target")
+

@@ -1,0 +1,152 @@
+"""K8xx: device properties and compute-capability checks that mean something else on AMD."""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+
+from cuda2rocm.hazards.common import FAMILY, HIP_PORTING, LAYER
+from cuda2rocm.hazards.consteval import parse_int
+from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.rules import rule
+
+HIPIFY_RT = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/reference/tables/CUDA_Runtime_API_functions_supported_by_HIP.html"
+
+
+@lru_cache(maxsize=1)
+def unsupported() -> dict[str, tuple[str, str]]:
+    """name -> (kind, note) of device attributes and cudaDeviceProp fields with no HIP counterpart."""
+    text = resources.files("cuda2rocm.hazards").joinpath("data/device_props.csv").read_text(encoding="utf-8")
+    return {r["name"]: (r["kind"], r["note"]) for r in csv.DictReader(text.splitlines())}
+
+
+@rule(
+    "C2R-K801", "cudaDeviceProp field or device attribute with no HIP counterpart",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds reads of `cudaDeviceProp` fields (`prop.persistingL2CacheMaxSize`) and `cudaDevAttr*` values that "
+         "HIP does not provide.",
+    why="The translated code does not compile (missing member/enumerator), or the feature the field describes "
+        "(L2 persistence, clusters, MPS) does not exist on AMD, so the branch it guards needs a decision.",
+    example="int f(const cudaDeviceProp& prop) { return prop.persistingL2CacheMaxSize; }\n",
+    instead="Drop the query (and the feature it gates) on AMD, or guard it with `__HIP_PLATFORM_NVIDIA__`.\n"
+            "int f(const cudaDeviceProp& prop) { return prop.l2CacheSize; }\n",
+    references=(HIPIFY_RT,),
+)
+def check_props(src: Source) -> Iterator[Hit]:
+    table = unsupported()
+    for i in src.idents(frozenset(table)):
+        kind, note = table[src.src(i)]
+        if kind == "field" and src.src(src.prev(i)) not in (".", "->"):
+            continue
+        yield Hit("C2R-K801", i, f"'{src.src(i)}': {note}")
+
+
+_ARCH_CMP = re.compile(r"__CUDA_ARCH__\s*(>=|>|<=|<|==|!=)\s*\d+|\d+\s*(>=|>|<=|<|==|!=)\s*__CUDA_ARCH__")
+
+
+def _directives(src: Source) -> Iterator[tuple[int, str]]:
+    """(index of ``#``, text of the directive's code tokens) for each preprocessor directive."""
+    i = 0
+    toks = src.tokens
+    while i < len(toks):
+        if toks[i].pp and toks[i].src == "#":
+            j = i
+            while j < len(toks) and toks[j].pp and toks[j].kind != "NL":
+                j += 1
+            yield i, " ".join(t.src for t in toks[i:j] if t.kind not in ("WS", "ESCNL", "COMMENT"))
+            i = j
+        i += 1
+
+
+@rule(
+    "C2R-K802", "__CUDA_ARCH__ version check",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds preprocessor conditions comparing `__CUDA_ARCH__` with a number (`#if __CUDA_ARCH__ >= 800`).",
+    why="hip-clang does not define `__CUDA_ARCH__` when compiling for AMD GPUs, so every such comparison is "
+        "false: the code silently takes the oldest fallback path (slow, or missing features it needs).",
+    example="__device__ float f(float x) {\n#if __CUDA_ARCH__ >= 800\n  return x * 2.0f;\n#else\n  return x;\n"
+            "#endif\n}\n",
+    instead="Test for the AMD target explicitly: `#if defined(__HIP_PLATFORM_AMD__) || __CUDA_ARCH__ >= 800`, "
+            "or use feature macros (`__gfx942__`, `__GFX9__`).\n__device__ float f(float x) {\n"
+            "#if defined(__HIP_PLATFORM_AMD__) || (defined(__CUDA_ARCH_LIST__) && 1)\n  return x * 2.0f;\n"
+            "#else\n  return x;\n#endif\n}\n",
+    references=(HIP_PORTING,),
+)
+def check_arch_checks(src: Source) -> Iterator[Hit]:
+    for i, text in _directives(src):
+        if re.match(r"#\s*(el)?if\b", text) and _ARCH_CMP.search(text):
+            yield Hit("C2R-K802", i, "__CUDA_ARCH__ is not defined on AMD: this comparison is always false")
+
+
+@rule(
+    "C2R-K803", "__CUDA_ARCH__ used to detect the device compilation pass",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `#ifdef __CUDA_ARCH__`, `#ifndef __CUDA_ARCH__` and `defined(__CUDA_ARCH__)` tests.",
+    why="On AMD the device pass defines `__HIP_DEVICE_COMPILE__`, not `__CUDA_ARCH__`: device-only code is "
+        "compiled as host code (or left out), which breaks builds or selects the host implementation on the GPU.",
+    example="__host__ __device__ int f() {\n#ifdef __CUDA_ARCH__\n  return 1;\n#else\n  return 0;\n#endif\n}\n",
+    instead="Use `__HIP_DEVICE_COMPILE__` (or test both).\n__host__ __device__ int f() {\n"
+            "#if defined(__HIP_DEVICE_COMPILE__)\n  return 1;\n#else\n  return 0;\n#endif\n}\n",
+    references=(HIP_PORTING,),
+)
+def check_device_pass(src: Source) -> Iterator[Hit]:
+    for i, text in _directives(src):
+        if _ARCH_CMP.search(text):
+            continue
+        if re.match(r"#\s*if(n)?def\s+__CUDA_ARCH__\b", text) or re.search(r"defined\s*\(?\s*__CUDA_ARCH__\b", text):
+            yield Hit("C2R-K803", i, "__CUDA_ARCH__ is not defined in the AMD device pass: use "
+                      "__HIP_DEVICE_COMPILE__")
+
+
+_CC_ATTR = frozenset({"cudaDevAttrComputeCapabilityMajor", "hipDeviceAttributeComputeCapabilityMajor"})
+_CMP = frozenset({">=", ">", "<=", "<", "==", "!="})
+
+
+@rule(
+    "C2R-K804", "Run-time compute-capability check",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds `prop.major >= 8`, `major * 10 + minor >= 80` and comparisons of a variable read from "
+         "`cudaDevAttrComputeCapabilityMajor` with a number.",
+    why="HIP reports the gfx version as major/minor (9.4 for MI300X, 9.0 for MI200): `major >= 8` is true and "
+        "`major == 8` false, so NVIDIA-generation checks pick paths (tensor-core kernels, bf16, TMA) that do "
+        "not exist or skip ones that do.",
+    example="bool ampere(const cudaDeviceProp& prop) { return prop.major >= 8; }\n",
+    instead="Test for the feature (e.g. `hipDeviceProp_t::gcnArchName`, a capability table) instead of the "
+            "NVIDIA generation.\nbool ampere(const cudaDeviceProp& prop, bool has_bf16) { return has_bf16; }\n",
+    references=(HIP_PORTING,),
+)
+def check_cc_compare(src: Source) -> Iterator[Hit]:
+    majors = _major_vars(src)
+    for i in src.code:
+        if src.src(i) in _CMP and not src.tokens[i].pp and _compares_major(src, i, majors):
+            yield Hit("C2R-K804", i, "compute-capability comparison: AMD reports the gfx version (9.x) here")
+
+
+def _major_vars(src: Source) -> set[str]:
+    names: set[str] = set()
+    for i in src.idents(_CC_ATTR):
+        call = src.prev(i, 4)
+        args = src.args(call) if src.is_call(call) else []
+        if args:
+            names.update(src.src(k) for k in src.range_code(*args[0]) if src.tokens[k].kind == "IDENT")
+    for i in src.idents(frozenset({"major"})):
+        if src.src(src.prev(i)) in (".", "->") and src.src(src.prev(i, 3)) == "=":
+            names.add(src.src(src.prev(i, 4)))
+    return names
+
+
+def _compares_major(src: Source, op: int, majors: set[str]) -> bool:
+    left_end, right = src.prev(op), src.next(op)
+    if parse_int(src.src(right)) is None and parse_int(src.src(left_end)) is None:
+        return False
+    j = left_end
+    while j >= 0 and src.src(j) not in (";", "{", "}", "(", ",", "return", "&&", "||", "?", "="):
+        if src.src(j) in majors or (src.src(j) == "major" and src.src(src.prev(j)) in (".", "->")):
+            return True
+        j = src.prev(j)
+    return src.src(right) in majors or (src.src(src.next(right, 2)) == "major" and src.src(src.next(right)) in
+                                        (".", "->"))
