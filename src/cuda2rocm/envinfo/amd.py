@@ -15,7 +15,9 @@ def parse_rocminfo(text: str) -> list[dict[str, Any]]:
     for block in re.split(r"\n\*{5,}\s*\nAgent \d+\s*\n\*{5,}", text):
         if not re.search(r"Device Type:\s*GPU", block):
             continue
-        field = {k.strip(): v.strip() for k, v in re.findall(r"^\s*([A-Za-z][\w ()/-]*?):\s*(.+)$", block, re.M)}
+        field: dict[str, str] = {}
+        for k, v in re.findall(r"^\s*([A-Za-z][\w ()/-]*?):\s*(.+)$", block, re.M):
+            field.setdefault(k.strip(), v.strip())  # the agent's own Name comes before its ISA names
         gfx = field.get("Name", "")
         cus = field.get("Compute Unit", "")
         gpus.append({"index": len(gpus), "vendor": "amd", "name": field.get("Marketing Name", gfx), "arch": gfx,
