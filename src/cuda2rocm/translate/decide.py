@@ -57,7 +57,7 @@ def _decide(name: str, s: Settings) -> Decision | None:
         msg = f"{name} maps to experimental {entry.hip}; kept (use --experimental to translate)"
         return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
     target_name, no_roc = _target_name(entry, s)
-    if not target_name:
+    if not target_name or entry.support == "unsupported":
         return _unsupported_or_fallback(entry, s)
     if target_name == entry.hip and not entry.available_in(s.target):
         return _unavailable(entry, s)
@@ -73,13 +73,15 @@ def _target_name(entry: Entry, s: Settings) -> tuple[str, bool]:
     """The name to emit and whether --roc had to fall back to the hip* name."""
     if not s.use_hip_data_types and entry.cuda in data.library_datatypes():
         return data.library_datatypes()[entry.cuda], False
-    if s.roc and entry.roc:
+    if (s.roc or entry.library in ROC_BY_DEFAULT) and entry.roc:
         return entry.roc, False
     if s.roc and entry.hip and _has_roc_library(entry.library):
         return entry.hip, True
     return entry.hip, False
 
 
+#: Libraries whose only ROCm counterpart is the roc*/MIOpen one: cuDNN -> MIOpen (no hip* marshalling library).
+ROC_BY_DEFAULT = frozenset({"cudnn"})
 _ROC_LIBRARIES = frozenset({"cublas", "cusparse", "curand", "cufft", "cusolver"})
 
 
@@ -92,7 +94,9 @@ def _is_experimental(entry: Entry) -> bool:
 
 
 def _deprecated_in(entry: Entry, target: str) -> bool:
-    return entry.hip_deprecated is not None and entry.hip_deprecated <= parse_version(target)
+    if entry.hip_deprecated is None:
+        return entry.support == "deprecated"
+    return entry.hip_deprecated <= parse_version(target)
 
 
 def _unavailable(entry: Entry, s: Settings) -> Decision:

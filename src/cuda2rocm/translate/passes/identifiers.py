@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.structure import match_brackets, split_args
-from cuda2rocm.source.tokens import IDENT, PUNCT
+from cuda2rocm.source.tokens import IDENT, PUNCT, Token
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision, decide
@@ -51,7 +51,19 @@ def _decision(ctx: Context, i: int) -> Decision | None:
         return None
     if decision.kind == "namespace":
         return _namespace(ctx, i, decision)
+    if p is not None and _declares(p, decision, toks[i].pp):
+        return None  # `int cudaMalloc;` declares the project's own entity: its uses stay too
     return decision
+
+
+_NOT_TYPES = frozenset({"return", "case", "else", "do", "throw", "new", "delete", "co_return", "co_yield",
+                        "sizeof", "alignof", "decltype", "typedef", "using", "goto", "defined"})
+
+
+def _declares(prev: Token, d: Decision, pp: bool) -> bool:
+    """A non-type CUDA name right after a type name is a declaration of something else with that name."""
+    return (not pp and prev.kind == IDENT and prev.src not in _NOT_TYPES and "type" not in d.kind
+            and d.kind != "namespace")
 
 
 def _namespace(ctx: Context, i: int, decision: Decision | None) -> Decision | None:

@@ -9,6 +9,7 @@ from cuda2rocm.model import Edit
 from cuda2rocm.source.tokens import HEADER, IDENT, STRING, TRIVIA, Token
 from cuda2rocm.translate import rules, tables
 from cuda2rocm.translate.context import Context
+from cuda2rocm.translate.decide import ROC_BY_DEFAULT
 
 HIP_RUNTIME = "hip/hip_runtime.h"
 _CUDA_HEADER = re.compile(
@@ -40,7 +41,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
             if tok.kind == HEADER and _CUDA_HEADER.match(name):
                 ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"unknown CUDA header <{name}>; kept")
             continue
-        hip = entry.resolve(ctx.settings.target, roc=ctx.options.roc)
+        roc = ctx.options.roc or entry.library in ROC_BY_DEFAULT
+        hip = entry.resolve(ctx.settings.target, roc=roc)
         if not hip:
             ctx.unsupported += 1
             why = f": {entry.note}" if entry.note else ""

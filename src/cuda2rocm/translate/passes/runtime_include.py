@@ -14,18 +14,18 @@ from cuda2rocm.translate.context import Context
 
 _DEVICE_WORDS = frozenset({
     "__global__", "__device__", "__shared__", "__constant__", "__managed__", "threadIdx", "blockIdx", "blockDim",
-    "gridDim", "__syncthreads", "warpSize", "__launch_bounds__",
+    "gridDim", "__syncthreads", "__launch_bounds__",
 })
 
 
 def needs_runtime(ctx: Context) -> bool:
+    """Device code needs hip_runtime.h; host API calls need it only if nothing was included for them."""
     if ctx.has_hip_runtime:
         return False
-    if ctx.uses_hip_runtime:
-        return True
-    return any(
+    device = any(
         (t.kind == IDENT and t.src in _DEVICE_WORDS) or (t.kind == PUNCT and t.src == "<<<") for t in ctx.tokens
     )
+    return device or (ctx.uses_hip_runtime and not ctx.converted[("headers", "include")])
 
 
 def edits(ctx: Context) -> Iterator[Edit]:

@@ -1,0 +1,8 @@
+#include "hip/hip_runtime.h"
+#include <hipcub/hipcub.hpp>
+__global__ void sum(const int* in, int* out) {
+    using BlockReduce = hipcub::BlockReduce<int, 128>;
+    __shared__ typename BlockReduce::TempStorage tmp;
+    int v = BlockReduce(tmp).Sum(in[threadIdx.x]);
+    if (threadIdx.x == 0) *out = v;
+}

@@ -1,0 +1,3 @@
+// cuda2rocm-options: --roc
+#include <rocsparse/rocsparse.h>
+int make(rocsparse_handle* h) { return rocsparse_create_handle(h); }

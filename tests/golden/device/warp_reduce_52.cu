@@ -1,0 +1,8 @@
+// cuda2rocm-options: --target-rocm 5.2
+#include <cuda_runtime.h>
+__device__ float warp_sum(float v) {
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffff, v, offset);
+    unsigned any = __any_sync(0xffffffff, v > 0.f);
+    return v + any + __shfl_xor_sync(0xffffffff, v, 1);
+}

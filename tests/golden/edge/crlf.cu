@@ -1,0 +1,5 @@
+// CRLF line endings are kept
+#include <cuda_runtime.h>
+void f(void* p) {
+    cudaFree(p);
+}

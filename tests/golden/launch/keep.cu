@@ -1,0 +1,3 @@
+#include <cuda_runtime.h>
+template <typename T> __global__ void b(T* p) { p[0] = T(); }
+void go(float* f, cudaStream_t s) { b<float><<<1, 32, 0, s>>>(f); }

@@ -1,0 +1,6 @@
+#include <nvToolsExt.h>
+void work() {
+    nvtxRangePushA("work");
+    nvtxMarkA("mark");
+    nvtxRangePop();
+}

@@ -1,0 +1,6 @@
+#include <roctracer/roctx.h>
+void work() {
+    roctxRangePushA("work");
+    roctxMarkA("mark");
+    roctxRangePop();
+}

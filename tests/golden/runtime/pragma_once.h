@@ -1,0 +1,3 @@
+// Shared kernels header.
+#pragma once
+__device__ inline float square(float x) { return x * x; }

@@ -1,0 +1,6 @@
+#include <cuda_runtime.h>
+void legacy(double* d) {
+    cudaSetDoubleForDevice(d);       // no HIP equivalent: kept and reported
+    cudaThreadSynchronize();         // deprecated in CUDA: maps to hipDeviceSynchronize
+    cudaNotARealApi(d);              // unknown: reported, kept
+}
