@@ -91,13 +91,13 @@ def load_policy(path: str | Path | None = None, *, float32: str = "") -> Policy:
     """Defaults, then the config file (YAML or JSON) if given, then ``float32`` (e.g. ``tf32``)."""
     policy = default_policy()
     if path is not None:
-        policy = apply_config(policy, _read_config(Path(path)), str(path))
+        policy = apply_config(policy, read_config(Path(path)), str(path))
     if float32:
         policy = _set_float32(policy, float32, "--float32")
     return policy
 
 
-def _read_config(path: Path) -> Mapping[str, Any]:
+def read_config(path: Path) -> Mapping[str, Any]:
     try:
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -123,7 +123,7 @@ def _set_float32(policy: Policy, name: str, where: str) -> Policy:
 
 
 def apply_config(policy: Policy, config: Mapping[str, Any], path: str) -> Policy:
-    unknown = set(config) - {"float32", "classes", "layers"}
+    unknown = set(config) - {"float32", "classes", "layers", "curves", "metrics"}
     if unknown:
         raise RegressInputError(path, f"unknown config keys: {', '.join(sorted(unknown))}")
     classes = dict(policy.classes)

@@ -50,3 +50,16 @@ def load_pt(p: Path) -> dict[str, tuple[str, tuple[int, ...], Array]]:
     if not out:
         raise RegressInputError(str(p), "no tensors found")
     return out
+
+
+def to_torch(arr: Any, dtype: str, shape: tuple[int, ...]) -> Any:
+    """The inverse of :func:`to_storage`: a CPU tensor from a flat storage array."""
+    import numpy as np
+    import torch
+
+    flat = torch.from_numpy(np.array(arr, copy=True))
+    if dtype == "BF16":
+        flat = flat.view(torch.int16).view(torch.bfloat16)
+    elif dtype in ("F8_E4M3", "F8_E5M2"):
+        flat = flat.view(torch.int8).view(torch.float8_e4m3fn if dtype == "F8_E4M3" else torch.float8_e5m2)
+    return flat.reshape(shape)
