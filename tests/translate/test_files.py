@@ -1,0 +1,114 @@
+"""Files and trees: bad input, atomic writes, backups, no clobbering, mirrored output, local headers, jobs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cuda2rocm.model import Failed, Translated
+from cuda2rocm.translate.api import convert
+from cuda2rocm.translate.options import Options
+from cuda2rocm.translate.runner import WritePolicy
+
+KERNEL = "#include <cuda_runtime.h>\n__global__ void k(float* x) { x[threadIdx.x] = 0; }\n" \
+         "void go(float* d) { k<<<1, 32>>>(d); cudaDeviceSynchronize(); }\n"
+
+
+def tree(tmp_path: Path) -> Path:
+    src = tmp_path / "src"
+    (src / "sub").mkdir(parents=True)
+    (src / "main.cu").write_text('#include "sub/util.cuh"\n' + KERNEL)
+    (src / "sub" / "util.cuh").write_text("#pragma once\ninline void u(void* p) { cudaFree(p); }\n")
+    (src / "notes.txt").write_text("cudaMalloc\n")
+    return src
+
+
+def test_tree_is_mirrored_with_renaming(tmp_path):
+    report = convert(tree(tmp_path), tmp_path / "out")
+    assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*")) == [
+        "main.hip", "sub", "sub/util.cuh"]
+    assert "hipFree" in (tmp_path / "out" / "sub" / "util.cuh").read_text()
+    assert report.exit_code(Options().fail_on) == 0
+
+
+def test_single_file_follows_local_headers(tmp_path):
+    src = tree(tmp_path)
+    report = convert([src / "main.cu"], tmp_path / "o" / "main.hip")
+    assert {f.job.display for f in report.files} == {"main.cu", "sub/util.cuh"}
+    assert (tmp_path / "o" / "sub" / "util.cuh").exists()
+
+
+def test_existing_output_is_not_clobbered(tmp_path):
+    src = tree(tmp_path)
+    convert(src, tmp_path / "out")
+    (tmp_path / "out" / "main.hip").write_text("mine")
+    report = convert(src, tmp_path / "out")
+    assert report.exit_code(Options().fail_on) == 2 and "exists" in report.failed[0].write_error
+    assert (tmp_path / "out" / "main.hip").read_text() == "mine"
+    convert(src, tmp_path / "out", policy=WritePolicy(force=True))
+    assert "hipDeviceSynchronize" in (tmp_path / "out" / "main.hip").read_text()
+
+
+def test_in_place_keeps_backup_and_mode(tmp_path):
+    src = tree(tmp_path)
+    main = src / "main.cu"
+    os.chmod(main, 0o640)
+    convert(src, None, in_place=True)
+    assert "hipDeviceSynchronize" in main.read_text()
+    assert (src / "main.cu.orig").read_text().startswith('#include "sub/util.cuh"')
+    assert (main.stat().st_mode & 0o777) == 0o640
+    main.write_text(KERNEL)
+    assert convert(src, None, in_place=True).exit_code(Options().fail_on) == 2  # backup exists
+    assert convert(src, None, in_place=True, policy=WritePolicy(backup=False)).exit_code(Options().fail_on) == 0
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"\x7fELF\x00\x00binary", "binary"),
+    (b"int a;\nint b = '\xff';\n", "not valid UTF-8"),
+    (b"int a;\n/* never closed cudaMalloc\n", "unterminated"),
+])
+def test_bad_input_fails_per_file_and_run_goes_on(tmp_path, data, message):
+    src = tree(tmp_path)
+    (src / "bad.cu").write_bytes(data)
+    report = convert(src, tmp_path / "out")
+    bad = [f for f in report.files if f.job.display == "bad.cu"][0]
+    assert isinstance(bad.outcome.result, Failed) and message in bad.outcome.result.error
+    assert (src / "bad.cu").read_bytes() == data
+    assert not (tmp_path / "out" / "bad.hip").exists()
+    assert (tmp_path / "out" / "main.hip").exists()
+    assert report.exit_code(Options().fail_on) == 2
+
+
+def test_utf8_error_names_the_line(tmp_path):
+    (tmp_path / "a.cu").write_bytes(b"int a;\nint b;\n// \xc3\x28\n")
+    (r,) = convert(tmp_path / "a.cu").results
+    assert isinstance(r, Failed) and r.line == 3
+
+
+def test_huge_file_is_refused_without_reading(tmp_path):
+    big = tmp_path / "big.cu"
+    with open(big, "wb") as f:
+        f.truncate(100 * 2**20)  # 100 MiB, sparse
+    (r,) = convert(big, options=Options(max_bytes=32 * 2**20)).results
+    assert isinstance(r, Failed) and "too large" in r.error
+
+
+def test_symlink_loop_does_not_hang(tmp_path):
+    src = tree(tmp_path)
+    (src / "sub" / "loop").symlink_to(src, target_is_directory=True)
+    report = convert(src)
+    assert len(report.files) == 2
+
+
+def test_jobs_give_the_same_results(tmp_path):
+    src = tmp_path / "many"
+    src.mkdir()
+    for i in range(12):
+        (src / f"f{i}.cu").write_text(KERNEL.replace("k(", f"k{i}("))
+    one = convert(src, options=Options(jobs=1))
+    two = convert(src, options=Options(jobs=2))
+    assert [r.text for r in one.results if isinstance(r, Translated)] == \
+           [r.text for r in two.results if isinstance(r, Translated)]
+    assert len(two.results) == 12
