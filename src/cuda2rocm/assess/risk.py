@@ -1,0 +1,91 @@
+"""Overall risk from the high-risk signals, an effort range and a proof-of-concept recommendation."""
+
+from __future__ import annotations
+
+from cuda2rocm.scan.result import LayerAssessment, RiskAssessment, ScanResult
+
+#: signals that alone make a project high-risk
+HARD_SIGNALS = ("closed CUDA binaries/plugins", "TensorRT dependence")
+MUCH_PTX = 5
+MANY_KERNELS = 5
+_DAYS = {"low": (0, 1), "medium": (2, 5), "high": (5, 15)}
+
+
+def signals(r: ScanResult) -> list[str]:
+    rules = {f.rule for f in r.findings}
+    names = {a.name for a in r.api_usage}
+    out = []
+    if r.stats.get("inline_asm", 0) >= MUCH_PTX:
+        out.append("much inline PTX")
+    if any(not b.has_source for b in r.binaries) or any(p.rocm_support in ("none", "deprecated_project")
+                                                        for p in r.plugins):
+        out.append("closed CUDA binaries/plugins")
+    if r.stats.get("kernels", 0) >= MANY_KERNELS and not r.baselines.get("tests"):
+        out.append("many custom ops without tests")
+    if "C2R-P108" in rules or any(a.library == "tensorrt" for a in r.api_usage):
+        out.append("TensorRT dependence")
+    if "C2R-P107" in rules or any(n.startswith(("cudaGraph", "cudaStreamBeginCapture")) for n in names):
+        out.append("CUDA Graph dependence")
+    if "C2R-D103" in rules and (r.deployment.scale in ("multi-node", "kubernetes") or _nvlink_tuning(r)):
+        out.append("multi-node NCCL/NVLink tuning")
+    out += [f"no {what}" for what, key in (("pinned versions", "pinned_versions"), ("tests", "tests"),
+                                           ("benchmark baselines", "benchmarks")) if not r.baselines.get(key)]
+    return out
+
+
+def _nvlink_tuning(r: ScanResult) -> bool:
+    return any(f.rule == "C2R-D103" and ("NVL" in f.message or "MNNVL" in f.message) for f in r.findings)
+
+
+def assess_risk(r: ScanResult, layers: tuple[LayerAssessment, ...]) -> RiskAssessment:
+    found = signals(r)
+    if len(found) >= 3 or any(s in HARD_SIGNALS for s in found):
+        level = "high"
+    elif found or any(la.difficulty == "high" for la in layers):
+        level = "medium"
+    else:
+        level = "low"
+    return RiskAssessment(level, tuple(found), effort(r, layers), poc(r))
+
+
+def effort(r: ScanResult, layers: tuple[LayerAssessment, ...]) -> tuple[int, int]:
+    """Person-days: per-layer base by difficulty, plus per-kernel, per-inline-asm and per-closed-binary work."""
+    low = sum(_DAYS[la.difficulty][0] for la in layers)
+    high = sum(_DAYS[la.difficulty][1] for la in layers)
+    kernels, asm = r.stats.get("kernels", 0), r.stats.get("inline_asm", 0)
+    closed = sum(1 for b in r.binaries if not b.has_source)
+    low += int(kernels * 0.25 + asm * 0.5 + closed * 5)
+    high += int(kernels * 1 + asm * 2 + closed * 20 + 0.999)
+    return low, max(low, high)
+
+
+def poc(r: ScanResult) -> str:
+    """The smallest workload that exercises the riskiest layers on one GPU of the target."""
+    if not r.files:
+        return "Nothing to port was found."
+    gfx = _gfx(r.target_gpu)
+    ext = [f.path for f in r.files if "torch-extension" in f.tags]
+    cuda = sorted((f for f in r.files if f.language == "cuda"), key=lambda f: -f.lines)
+    steps = []
+    if ext:
+        steps.append(f"build the PyTorch extension declared in {ext[0]} in a rocm/pytorch image with "
+                     f"PYTORCH_ROCM_ARCH={gfx}")
+    elif cuda:
+        steps.append(f"translate and compile {cuda[0].path} (largest CUDA file) for {gfx} with hipcc")
+    tests = [f.path for f in r.files if "/test" in "/" + f.path]
+    if tests:
+        steps.append(f"run {tests[0]} on one {r.target_gpu}")
+    steps.append("compare outputs and latency with the CUDA baseline (cuda2rocm capture/compare, bench)")
+    if r.deployment.scale in ("multi-gpu", "multi-node", "kubernetes"):
+        steps.append("then a 2-GPU RCCL run (cuda2rocm comm) before the full deployment")
+    return "Single-GPU proof of concept: " + "; ".join(steps) + "."
+
+
+def _gfx(target_gpu: str) -> str:
+    try:
+        from cuda2rocm import knowledge
+
+        gpu = knowledge.get_gpu(target_gpu)
+        return str(getattr(gpu, "target", "")) or target_gpu
+    except (ImportError, AttributeError):  # pragma: no cover
+        return target_gpu

@@ -1,0 +1,129 @@
+"""CUDA and C/C++ sources: kernels, CUDA API references per library, library headers, inline PTX, hazards.
+
+Works on the lossless token stream, so identifiers in comments and strings never count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cuda2rocm.model import InputProblem
+from cuda2rocm.scan.analyzers import apinames
+from cuda2rocm.scan.report import FileReport
+from cuda2rocm.source.structure import find_functions, match_brackets
+from cuda2rocm.source.tokens import HEADER, IDENT, PUNCT, STRING, TRIVIA, LineIndex, Token, tokenize
+
+#: C/C++ files without any of these are not CUDA-bearing and are not tokenized (fast path)
+_MARKERS = re.compile(r"cuda|CUDA|__global__|__device__|nccl|thrust|cub::|cutlass|NvInfer|nvtx|nvml|cublas|cudnn"
+                      r"|cufft|curand|cusparse|cusolver")
+
+
+def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
+    is_cuda = report.language == "cuda"
+    if not is_cuda and not _MARKERS.search(text):
+        return
+    tokens = tokenize(text)
+    index = LineIndex(text)
+    kernels = _kernels(tokens)
+    first_ref = _references(report, tokens, index)
+    report.count("kernels", len(kernels))
+    if is_cuda:
+        line = index.line(tokens[kernels[0]].offset) if kernels else 1
+        report.add("C2R-S103", line, 1, f"CUDA source with {len(kernels)} kernel(s)")
+    elif first_ref or kernels:
+        report.tags.add("cuda-in-cpp")
+        line = first_ref or index.line(tokens[kernels[0]].offset)
+        report.add("C2R-S104", line, 1, "C/C++ file uses CUDA (headers or API); translate it with the .cu files")
+    if is_cuda or "cuda-in-cpp" in report.tags:
+        _hazards(report, tokens, text, target_gpu)
+
+
+def _kernels(tokens: list[Token]) -> list[int]:
+    if not any(t.src == "__global__" for t in tokens if t.kind == IDENT):
+        return []
+    return [f.name_index for f in find_functions(tokens, match_brackets(tokens)) if f.is_kernel]
+
+
+def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> int:
+    """Record API/header references and inline asm; return the line of the first CUDA reference (0: none)."""
+    first = 0
+    seen: set[str] = set()
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        name = _ref_name(tokens, i, n)
+        if not name:
+            continue
+        line = index.line(tok.offset)
+        if name == "asm":
+            report.count("inline_asm")
+            continue
+        first = first or line
+        report.api(name, line)
+        if name not in seen:
+            seen.add(name)
+            _library_first_use(report, name, line, index.line_col(tok.offset)[1])
+    return first
+
+
+def _ref_name(tokens: list[Token], i: int, n: int) -> str:
+    tok = tokens[i]
+    if tok.kind == HEADER or (tok.kind == STRING and tok.pp):
+        header = tok.src[1:-1]
+        return header if apinames.is_cuda_header(header) else ""
+    if tok.kind != IDENT or (tok.pp and tok.src in ("include", "define", "ifdef", "ifndef", "if", "defined")):
+        return ""
+    src = tok.src
+    if src in ("asm", "__asm__") and _next_code(tokens, i + 1, n) in ("volatile", "(", "__volatile__"):
+        return "asm"
+    if src in apinames.NAMESPACES and _next_code(tokens, i + 1, n) == "::":
+        if i > 1 and tokens[i - 1].src == "::":  # the second part of thrust::cuda::par
+            return ""
+        return _qualified(tokens, i, n)
+    return src if apinames.is_cuda_identifier(src) else ""
+
+
+def _next_code(tokens: list[Token], i: int, n: int) -> str:
+    while i < n and tokens[i].kind in TRIVIA:
+        i += 1
+    return tokens[i].src if i < n else ""
+
+
+def _qualified(tokens: list[Token], i: int, n: int) -> str:
+    """``thrust::sort_by_key`` (namespace plus the next name)."""
+    j = i + 1
+    while j < n and tokens[j].kind in TRIVIA:
+        j += 1
+    k = j + 1
+    while k < n and tokens[k].kind in TRIVIA:
+        k += 1
+    if j < n and tokens[j].kind == PUNCT and k < n and tokens[k].kind == IDENT:
+        return f"{tokens[i].src}::{tokens[k].src}"
+    return tokens[i].src
+
+
+def _library_first_use(report: FileReport, name: str, line: int, col: int) -> None:
+    entry = apinames.lookup(name)
+    if entry.support in ("unsupported", "removed"):
+        report.add("C2R-S109", line, col, f"{name} ({entry.library}) has no supported HIP counterpart "
+                   f"({entry.support})")
+    elif entry.library not in ("runtime", "driver", "math", "unknown", ""):
+        hip = f" -> {entry.hip_name}" if entry.hip_name else ""
+        report.add("C2R-S112", line, col, f"{entry.library} {name}{hip}")
+
+
+def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str) -> None:
+    try:
+        from cuda2rocm import hazards
+        analyze = hazards.analyze
+    except (ImportError, AttributeError):
+        return
+    try:
+        found = analyze(tokens, text, report.path, target_gpu=target_gpu)
+    except Exception as exc:  # a bug in one analysis must not lose the rest of the file
+        report.problems.append(_internal(report.path, f"hazard analysis failed: {type(exc).__name__}: {exc}"))
+        return
+    report.findings.extend(found)
+
+
+def _internal(path: str, message: str) -> InputProblem:
+    return InputProblem(path, message, 0, {"internal": "1"})

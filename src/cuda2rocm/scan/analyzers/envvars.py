@@ -1,0 +1,64 @@
+"""Environment variables that matter on the way to ROCm: NCCL_*, CUDA_*, TORCH_CUDA_ARCH_LIST, NVIDIA_*."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from cuda2rocm.scan.report import FileReport
+
+NCCL_NAME = re.compile(r"(?:TORCH_)?NCCL_[A-Z0-9_]+")
+_CUDA_NAME = re.compile(r"(?:CUDA_|PYTORCH_CUDA_|CUBLAS_|CUDNN_|TORCH_CUDNN_)[A-Z0-9_]+")
+_NVIDIA_RUNTIME = frozenset({"NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "NVIDIA_REQUIRE_CUDA"})
+#: version pins written as environment variables by NVIDIA images (inventory, not tuning)
+VERSION_VARS = {"CUDA_VERSION": "cuda", "NV_CUDA_CUDART_VERSION": "cuda", "CUDNN_VERSION": "cudnn",
+                "NV_CUDNN_VERSION": "cudnn", "NCCL_VERSION": "nccl", "NV_LIBNCCL_PACKAGE_VERSION": "nccl"}
+
+
+@functools.lru_cache(maxsize=512)
+def _knowledge(name: str) -> tuple[str, str, str] | None:
+    """(status, rocm names, note) from the knowledge base, or None when it does not know the variable."""
+    try:
+        from cuda2rocm import knowledge
+    except ImportError:  # pragma: no cover - knowledge ships with the package
+        return None
+    var = knowledge.get_env_var(name)
+    return (var.status, ", ".join(var.rocm), var.note) if var else None
+
+
+def check_env(report: FileReport, name: str, line: int, col: int, value: str = "") -> None:
+    """Record the finding (if any) for setting environment variable ``name``."""
+    if name in VERSION_VARS:
+        kind = VERSION_VARS[name]
+        name_ = "cuDNN" if kind == "cudnn" else kind.upper()
+        report.component(kind, name_, value.strip("\"'"), line, f"{name}={value}")
+        report.add("C2R-S101", line, col, f"{name}={value} pins {kind} {value.strip(chr(34))}")
+    elif NCCL_NAME.fullmatch(name):
+        _nccl(report, name, line, col, value)
+    elif name == "TORCH_CUDA_ARCH_LIST":
+        report.add("C2R-P105", line, col, f"TORCH_CUDA_ARCH_LIST={value} names NVIDIA compute capabilities; "
+                   "ROCm builds read PYTORCH_ROCM_ARCH")
+    elif name in _NVIDIA_RUNTIME:
+        report.add("C2R-D105", line, col, f"{name} is read by the NVIDIA container runtime only")
+    elif _CUDA_NAME.fullmatch(name):
+        _cuda(report, name, line, col)
+
+
+def _nccl(report: FileReport, name: str, line: int, col: int, value: str) -> None:
+    facts = _knowledge(name)
+    extra = ""
+    if facts and facts[0] == "no_effect":
+        extra = f"; no effect on RCCL ({facts[2][:100]})"
+    elif facts and facts[0] in ("honored", "alias"):
+        extra = "; RCCL reads the same name, re-check the value on AMD"
+    report.add("C2R-D103", line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")
+    report.evidence("multi-gpu", line, f"{name}")
+
+
+def _cuda(report: FileReport, name: str, line: int, col: int) -> None:
+    facts = _knowledge(name)
+    if facts is None:
+        report.add("C2R-D108", line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")
+    elif facts[0] not in ("honored", "alias"):
+        rocm = f"; ROCm analogue: {facts[1]}" if facts[1] else ""
+        report.add("C2R-D108", line, col, f"{name} ({facts[0].replace('_', ' ')} on ROCm){rocm}")

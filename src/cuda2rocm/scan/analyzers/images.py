@@ -1,0 +1,72 @@
+"""Container image references: NVIDIA CUDA and NGC images and the versions their tags pin."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+from importlib import resources
+
+from cuda2rocm.scan.report import FileReport
+
+_CUDA_TAG = re.compile(
+    r"^(\d+\.\d+(?:\.\d+)?)(?:-cudnn(\d+(?:\.\d+)*))?(?:-(base|runtime|devel))?(?:-([a-z]+)(\d+(?:\.\d+)?))?"
+)
+_NGC = re.compile(r"^nvcr\.io/nvidia/([\w.-]+)$")
+
+
+def is_nvidia_image(ref: str) -> bool:
+    repo = ref.split("@")[0].rsplit(":", 1)[0] if ":" in ref.split("/")[-1] else ref.split("@")[0]
+    return repo in ("nvidia/cuda", "docker.io/nvidia/cuda") or repo.startswith(("nvcr.io/nvidia/", "nvidia/cudagl"))
+
+
+@functools.lru_cache(maxsize=1)
+def ngc_table() -> dict[tuple[str, str], tuple[str, str]]:
+    """(image, tag) -> (cuda version, source) from the bundled ``ngc_images.csv``."""
+    text = resources.files("cuda2rocm.scan").joinpath("data/ngc_images.csv").read_text(encoding="utf-8")
+    rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
+    return {(r["image"], r["tag"]): (r["cuda"], f"{r['source']} ({r['checked']})") for r in rows}
+
+
+def split_ref(ref: str) -> tuple[str, str]:
+    last = ref.split("/")[-1]
+    if ":" in last:
+        repo, tag = ref.rsplit(":", 1)
+        return repo, tag.split("@")[0]
+    return ref.split("@")[0], "latest"
+
+
+def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
+    """Inventory and flag one image reference; True when it is an NVIDIA image."""
+    ref = ref.strip().strip("\"'")
+    if not is_nvidia_image(ref):
+        return False
+    repo, tag = split_ref(ref)
+    report.component("image", repo, tag, line, ref)
+    if repo.endswith("nvidia/cuda"):
+        _cuda_tag(report, tag, line, ref)
+    else:
+        _ngc(report, repo, tag, line, ref)
+    report.add("C2R-D101", line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
+    return True
+
+
+def _cuda_tag(report: FileReport, tag: str, line: int, ref: str) -> None:
+    m = _CUDA_TAG.match(tag)
+    if not m:
+        return
+    report.component("cuda", "CUDA", m.group(1), line, ref)
+    if m.group(2):
+        report.component("cudnn", "cuDNN", m.group(2), line, ref)
+    if m.group(4):
+        report.component("os", m.group(4), m.group(5) or "", line, ref)
+
+
+def _ngc(report: FileReport, repo: str, tag: str, line: int, ref: str) -> None:
+    framework = _NGC.match(repo)
+    name = framework.group(1) if framework else repo
+    release = tag.split("-")[0]
+    report.component("framework", f"NGC {name}", release, line, ref)
+    known = ngc_table().get((repo, release))
+    if known:
+        report.component("cuda", "CUDA", known[0], line, f"{ref} (per {known[1]})")

@@ -1,0 +1,118 @@
+"""Python/conda package pins: frameworks, CUDA builds (+cu121, cu121 indexes, nvidia-*-cu12), plugins."""
+
+from __future__ import annotations
+
+import re
+
+from cuda2rocm.scan.report import FileReport, PluginRef
+
+REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(?:(===|==|~=|>=|<=|!=|>|<|=)\s*([^\s;,#]+))?")
+_CU_TAG = re.compile(r"\+cu(\d{2,3})\b")
+_CU_INDEX = re.compile(r"/(?:whl/)?cu(\d{2,3})\b")
+_NVIDIA_WHEEL = re.compile(r"^nvidia-([a-z0-9-]+?)-cu(\d+)$")
+_CUPY = re.compile(r"^cupy-cuda(\d+)x?$")
+FRAMEWORKS = {"torch": "PyTorch", "pytorch": "PyTorch", "tensorflow": "TensorFlow", "tensorflow-gpu": "TensorFlow",
+              "jax": "JAX", "jaxlib": "JAX", "vllm": "vLLM", "triton": "Triton", "paddlepaddle-gpu": "PaddlePaddle",
+              "mxnet": "MXNet", "onnxruntime-gpu": "ONNX Runtime", "torchvision": "torchvision",
+              "torchaudio": "torchaudio", "transformers": "Transformers", "deepspeed": "DeepSpeed"}
+_NV_COMPONENT = {"cudnn": "cudnn", "nccl": "nccl", "cuda-runtime": "cuda", "cuda-nvcc": "cuda"}
+_NVML_PACKAGES = frozenset({"pynvml", "nvidia-ml-py", "nvidia-ml-py3"})
+_CONDA_CUDA = {"pytorch-cuda": "cuda", "cudatoolkit": "cuda", "cuda-version": "cuda", "cuda-toolkit": "cuda",
+               "cudnn": "cudnn", "nccl": "nccl"}
+
+
+def cuda_version(tag: str) -> str:
+    """``121`` -> ``12.1``, ``118`` -> ``11.8``, ``12`` -> ``12``."""
+    return f"{tag[:-1]}.{tag[-1]}" if len(tag) == 3 else tag
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name.lower())
+
+
+def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, conda: bool = False) -> bool:
+    """Analyse one requirement string; False when it is not a requirement at all."""
+    m = REQ.match(spec)
+    if not m or (m.group(3) == "=" and not conda):
+        return False
+    name, extras, op, version = norm(m.group(1)), m.group(2) or "", m.group(3) or "", m.group(4) or ""
+    report.count("requirements")
+    if op in ("==", "===") or (conda and op == "=" and version):
+        report.count("pinned")
+    if conda and name in _CONDA_CUDA:
+        _conda_cuda(report, name, version, spec, line, col)
+        return True
+    _package(report, name, extras, version, spec, line, col)
+    return True
+
+
+def _package(report: FileReport, name: str, extras: str, version: str, spec: str, line: int, col: int) -> None:
+    tag = _CU_TAG.search(version)
+    base_version = version.split("+")[0]
+    if name in FRAMEWORKS:
+        report.component("framework", FRAMEWORKS[name], base_version, line, spec)
+    if tag:
+        report.component("cuda", "CUDA", cuda_version(tag.group(1)), line, spec)
+        report.add("C2R-S102", line, col, f"{name}=={version} is a CUDA {cuda_version(tag.group(1))} build")
+    elif "cuda" in extras.lower():
+        report.add("C2R-S102", line, col, f"{name}{extras} selects the CUDA build of {name}")
+    nv = _NVIDIA_WHEEL.match(name)
+    cupy = _CUPY.match(name)
+    if nv:
+        kind = _NV_COMPONENT.get(nv.group(1))
+        if kind:
+            report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", base_version, line, spec)
+        report.add("C2R-S102", line, col, f"{name} is an NVIDIA CUDA {nv.group(2)} library wheel")
+    elif cupy:
+        report.add("C2R-S102", line, col, f"{name} is the CUDA {cupy.group(1)} build of CuPy")
+    if name in _NVML_PACKAGES:
+        report.add("C2R-P103", line, col, f"{name} provides NVML bindings (NVIDIA only; use amdsmi)")
+    report.plugin_refs.append(PluginRef(name, base_version, line, "requirement"))
+
+
+def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: int, col: int) -> None:
+    kind = _CONDA_CUDA[name]
+    report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", version, line, spec)
+    if kind == "cuda":
+        report.add("C2R-S102", line, col, f"conda package {spec.strip()} selects a CUDA {version} build")
+    else:
+        report.add("C2R-S101", line, col, f"conda package {spec.strip()} pins {kind} {version}")
+
+
+def scan_index_option(report: FileReport, text: str, line: int) -> None:
+    """``--extra-index-url``/``--index-url``/``-f`` pointing at a CUDA wheel index."""
+    m = _CU_INDEX.search(text)
+    if m:
+        ver = cuda_version(m.group(1))
+        report.component("cuda", "CUDA", ver, line, text)
+        report.add("C2R-S102", line, m.start() + 2, f"wheel index for CUDA {ver} builds ({text.strip()[:80]})")
+
+
+def scan_requirements_file(report: FileReport, text: str) -> None:
+    for i, raw in enumerate(text.splitlines(), start=1):
+        code = raw.split(" #", 1)[0].strip()
+        if not code or code.startswith("#"):
+            continue
+        if code.startswith("-"):
+            scan_index_option(report, code, i)
+            continue
+        scan_requirement(report, code, i, raw.index(code[0]) + 1)
+
+
+def scan_pip_args(report: FileReport, args: str, line: int) -> None:
+    """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
+    words = args.split()
+    for i, word in enumerate(words):
+        if word.startswith("-"):
+            if word.startswith(("--index-url", "--extra-index-url", "-f", "--find-links", "-i")):
+                scan_index_option(report, " ".join(words[i:i + 2]), line)
+            continue
+        if i > 0 and words[i - 1] in ("-r", "-c", "--requirement", "--constraint", "-e", "--editable"):
+            continue
+        word = word.strip("'\"")
+        if REQ.fullmatch(word) or (REQ.match(word) and ("==" in word or "+" in word)):
+            scan_requirement(report, word, line)
+
+
+def plugin_import(report: FileReport, module: str, line: int) -> None:
+    report.plugin_refs.append(PluginRef(module, "", line, "import"))

@@ -1,0 +1,191 @@
+"""The Python rules, applied to one logical line of tokens at a time (see :mod:`.python`)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tokenize
+from dataclasses import dataclass, field
+
+from cuda2rocm.scan.analyzers.build import ARCH_FLAG
+from cuda2rocm.scan.analyzers.envvars import NCCL_NAME, check_env
+from cuda2rocm.scan.analyzers.packages import REQ, plugin_import, scan_requirement
+from cuda2rocm.scan.report import FileReport
+
+Tok = tokenize.TokenInfo
+_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">=", "in"})
+_MATCHERS = frozenset({"startswith", "endswith", "match", "search", "fullmatch", "find", "index", "count"})
+_CUDA_PKGS = {"cupy": "CuPy", "pycuda": "PyCUDA", "numba.cuda": "Numba CUDA", "cuda": "cuda-python",
+              "cuda.bindings": "cuda-python", "cuda.cuda": "cuda-python"}
+_TRT = frozenset({"tensorrt", "torch_tensorrt", "tensorrt_llm"})
+_NVML = frozenset({"pynvml", "nvidia_smi", "pynvml.smi"})
+_CUPY_KERNELS = frozenset({"RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel"})
+_ENV_KEY = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+@dataclass
+class State:
+    is_setup: bool = False
+    imports: set[str] = field(default_factory=set)  # top-level modules imported
+    capability_names: set[str] = field(default_factory=set)
+    device_name_names: set[str] = field(default_factory=set)
+    load_aliases: set[str] = field(default_factory=lambda: {"load_inline"})
+
+
+def check_line(report: FileReport, st: State, toks: list[Tok]) -> None:
+    words = [t.string for t in toks]
+    if words[0] in ("import", "from"):
+        _imports(report, st, toks, words)
+        return
+    _device_queries(report, st, toks, words)
+    _calls(report, st, toks, words)
+    _attributes(report, toks, words)
+    _strings(report, st, toks)
+
+
+def _imports(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
+    line, col = toks[0].start[0], toks[0].start[1] + 1
+    for module, names in _imported(words):
+        top = module.split(".")[0]
+        st.imports.add(top)
+        full = {module} | {f"{module}.{n}" for n in names}
+        if module == "torch.utils.cpp_extension" and "load" in names:
+            st.load_aliases.add("load")
+        if full & _NVML:
+            report.add("C2R-P103", line, col, f"imports {module} (NVML bindings, NVIDIA only; use amdsmi)")
+        elif top in _TRT:
+            report.add("C2R-P108", line, col, f"imports {module} (TensorRT is NVIDIA-only)")
+        elif cuda_pkg := next((_CUDA_PKGS[m] for m in sorted(full) if m in _CUDA_PKGS), None):
+            report.add("C2R-P106", line, col, f"imports {module} ({cuda_pkg})")
+        if top == "triton":
+            report.tags.add("triton")
+        if top not in ("torch", "os", "sys", "typing", "re", "__future__"):
+            plugin_import(report, module, line)
+
+
+def _imported(words: list[str]) -> list[tuple[str, list[str]]]:
+    """[(module, [names imported from it])] for ``import a.b as c, d`` and ``from a.b import x, y``."""
+    if words[0] == "from" and "import" in words:
+        module = "".join(words[1:words.index("import")])
+        names = [w for w in words[words.index("import") + 1:] if w.isidentifier() and w != "as"]
+        return [(module, names)]
+    out: list[tuple[str, list[str]]] = []
+    for part in " ".join(words[1:]).split(","):
+        dotted = part.split(" as ")[0].replace(" ", "")
+        if dotted:
+            out.append((dotted, []))
+    return out
+
+
+def _device_queries(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
+    compares = any(w in _COMPARE for w in words) or any(w in _MATCHERS for w in words)
+    for name, tracked, rule in (("get_device_capability", st.capability_names, "C2R-P101"),
+                                ("get_device_name", st.device_name_names, "C2R-P102")):
+        idx = _call_index(words, name)
+        if idx >= 0:
+            _query(report, toks, words, idx, compares, tracked, rule)
+        elif compares and tracked & set(words):
+            hit = next(t for t in toks if t.string in tracked)
+            report.add(rule, hit.start[0], hit.start[1] + 1, f"compares {hit.string} (from {name}()) with an "
+                       "NVIDIA-specific value")
+
+
+def _query(report: FileReport, toks: list[Tok], words: list[str], idx: int, compares: bool, tracked: set[str],
+           rule: str) -> None:
+    tok = toks[idx]
+    if "=" in words and words.index("=") < idx:
+        tracked.update(w for w in words[:words.index("=")] if w.isidentifier())
+    what = "compared with an NVIDIA-specific value" if compares else "queried; later checks see AMD values"
+    report.add(rule, tok.start[0], tok.start[1] + 1, f"{tok.string}() {what}")
+
+
+def _call_index(words: list[str], name: str) -> int:
+    for i, w in enumerate(words[:-1]):
+        if w == name and words[i + 1] == "(":
+            return i
+    return -1
+
+
+def _calls(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
+    for i, w in enumerate(words[:-1]):
+        if words[i + 1] != "(":
+            continue
+        line, col = toks[i].start[0], toks[i].start[1] + 1
+        dotted_load = w == "load" and i >= 2 and words[i - 2] == "cpp_extension"
+        if w == "CUDAExtension" or w in st.load_aliases or dotted_load:
+            report.add("C2R-S105", line, col, f"PyTorch CUDA extension built with {w}(...)")
+            report.tags.add("torch-extension")
+        elif w in _CUPY_KERNELS and "cupy" in st.imports:
+            report.add("C2R-S106", line, col, f"CuPy {w} compiles CUDA C source at run time")
+            report.tags.add("cupy-rawkernel")
+        elif w == "SourceModule" and "pycuda" in st.imports:
+            report.add("C2R-S108", line, col, "PyCUDA SourceModule compiles CUDA C with nvcc")
+            report.tags.add("pycuda")
+        elif w in ("CUDAGraph", "make_graphed_callables") or (w == "graph" and i > 1 and words[i - 2] == "cuda"):
+            report.add("C2R-P107", line, col, f"CUDA Graph capture ({w})")
+            report.count("cuda_graphs")
+        elif w in ("init_process_group", "DistributedDataParallel"):
+            report.evidence("multi-gpu", line, f"{w}(...)")
+
+
+def _attributes(report: FileReport, toks: list[Tok], words: list[str]) -> None:
+    n = len(words)
+    if words[0] == "@" and "jit" in words:
+        _decorator(report, toks, words)
+        return
+    for i in range(n - 2):
+        if words[i] == "backends" and words[i + 1] == "." and words[i + 2] in ("cudnn", "cuda"):
+            tail = words[i + 3:]
+            if "=" in tail and (words[i + 2] == "cudnn" or "allow_tf32" in tail):
+                attr = ".".join(w for w in tail[: tail.index("=")] if w != ".")
+                report.add("C2R-P104", toks[i].start[0], toks[i].start[1] + 1,
+                           f"torch.backends.{words[i + 2]}.{attr} is set; on ROCm this steers MIOpen/hipBLASLt")
+            return
+    if any(w == "cuda" for w in words):
+        report.evidence("single-gpu", toks[0].start[0], "torch.cuda / .cuda() use")
+
+
+def _decorator(report: FileReport, toks: list[Tok], words: list[str]) -> None:
+    line, col = toks[0].start[0], toks[0].start[1] + 1
+    if "triton" in words:
+        report.tags.add("triton")
+    elif "cuda" in words:
+        report.add("C2R-S107", line, col, "Numba CUDA kernel (@cuda.jit) generates PTX for NVIDIA GPUs only")
+        report.tags.add("numba-cuda")
+        report.count("kernels")
+
+
+def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
+    for i, tok in enumerate(toks):
+        if tok.type != tokenize.STRING:
+            continue
+        value = _literal(tok.string)
+        if value is None:
+            continue
+        line, col = tok.start[0], tok.start[1] + 1
+        if value == "TORCH_CUDA_ARCH_LIST" or NCCL_NAME.fullmatch(value) or _env_key(toks, i, value):
+            check_env(report, value, line, col)
+        elif value.startswith("nvidia-smi") and value[10:11] in ("", " "):
+            report.add("C2R-D104", line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
+        elif ARCH_FLAG.search(value):
+            report.add("C2R-S110", line, col, f"nvcc architecture flag {value}")
+        elif st.is_setup and REQ.fullmatch(value.replace(" ", "")) and any(c in value for c in "=<>~"):
+            scan_requirement(report, value, line, col)
+
+
+def _env_key(toks: list[Tok], i: int, value: str) -> bool:
+    """``os.environ["CUDA_X"]`` / ``os.environ.get("CUDA_X")`` / ``os.getenv("CUDA_X")``: a variable name."""
+    if not _ENV_KEY.fullmatch(value) or i < 2:
+        return False
+    before = [t.string for t in toks[max(0, i - 4):i]]
+    return "environ" in before or "getenv" in before or "putenv" in before
+
+
+def _literal(src: str) -> str | None:
+    if src[:1] in "fFbB" or src[:2].lower() in ("rb", "br", "fr", "rf"):
+        return None
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None

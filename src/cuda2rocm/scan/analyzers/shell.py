@@ -1,0 +1,81 @@
+"""Shell-like command lines (scripts, Dockerfile RUN/CMD, CI `run:` blocks, k8s commands, Makefile recipes)."""
+
+from __future__ import annotations
+
+import re
+
+from cuda2rocm.scan.analyzers.envvars import check_env
+from cuda2rocm.scan.report import FileReport
+
+_NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
+_ASSIGN = re.compile(r"(?:^|[\s;&|(`\"'])(?:export\s+|ENV\s+)?([A-Z][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
+_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|torch\.distributed\.(?:run|launch)|deepspeed|mpirun|mpiexec|srun|sbatch"
+                       r"|accelerate\s+launch)(?![\w-])")
+_GRES = re.compile(r"--gres[= ]gpu(?::[\w-]+)?(?::(\d+))?")
+_OPT = r"(?:\s*=\s*|\s+)(\"?\$?\{?[\w:-]+\}?\"?)"
+_DOCKER_GPUS = re.compile(r"\bdocker\s+run\b.*--gpus")
+_PIP = re.compile(r"\bpip3?\s+install\s+(.*)")
+
+
+def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
+    """Scan every line of ``text``; ``first_line`` is the file line of the text's first line."""
+    for i, raw in enumerate(text.splitlines()):
+        scan_line(report, raw, first_line + i)
+
+
+def scan_line(report: FileReport, raw: str, line: int) -> None:
+    code = _strip_comment(raw)
+    if not code.strip():
+        return
+    for m in _NVSMI.finditer(code):
+        report.add("C2R-D104", line, m.start() + 1, "nvidia-smi is not available on AMD nodes (use amd-smi)")
+    for m in _ASSIGN.finditer(code):
+        check_env(report, m.group(1), line, m.start(1) + 1, m.group(2))
+    launcher = _LAUNCHER.search(code)
+    if launcher or _GRES.search(code):
+        _launcher(report, code, line, launcher.group(1) if launcher else "slurm")
+    if _DOCKER_GPUS.search(code):
+        report.add("C2R-D105", line, code.index("--gpus") + 1, "docker run --gpus uses the NVIDIA container runtime")
+    pip = _PIP.search(code)
+    if pip:
+        from cuda2rocm.scan.analyzers.packages import scan_pip_args
+
+        scan_pip_args(report, pip.group(1), line)
+
+
+def _strip_comment(raw: str) -> str:
+    """Drop a trailing shell comment; ``#SBATCH`` directives are kept (they configure the job)."""
+    stripped = raw.lstrip()
+    if stripped.startswith("#SBATCH"):
+        return stripped[1:]
+    if stripped.startswith("#"):
+        return ""
+    m = re.search(r"(?:^|\s)#", raw)
+    return raw[: m.start()] if m and raw.count('"', 0, m.start()) % 2 == 0 else raw
+
+
+def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
+    nodes = _option(code, ("--nnodes", "--num_nodes", "--num-nodes", "--nodes", "-N"))
+    procs = _option(code, ("--nproc_per_node", "--nproc-per-node", "--num_gpus", "--num-gpus", "-np", "-n"))
+    gres = _GRES.search(code)
+    gpus = gres.group(1) if gres and gres.group(1) else procs
+    multi_node = _more_than_one(nodes) or bool(re.search(r"--hostfile|(?<!\S)-H\s|--host\s", code))
+    scale = "multi-node" if multi_node else ("multi-gpu" if _more_than_one(gpus) else "single-gpu")
+    detail = ", ".join(x for x in (f"nodes={nodes}" if nodes else "", f"gpus/node={gpus}" if gpus else "") if x)
+    report.add("C2R-D106", line, 1, f"{name} launch ({scale}{'; ' + detail if detail else ''})")
+    report.evidence(scale, line, code)
+
+
+def _option(code: str, names: tuple[str, ...]) -> str:
+    for name in names:
+        m = re.search(rf"(?<![\w-]){re.escape(name)}{_OPT}", code)
+        if m:
+            return m.group(1).strip('"')
+    return ""
+
+
+def _more_than_one(value: str) -> bool:
+    """A count above one; a variable (``$NUM_GPUS``) counts as more than one."""
+    if not value:
+        return False
+    return not value.isdigit() or int(value) > 1

@@ -1,0 +1,115 @@
+"""YAML: Kubernetes manifests, Helm values, compose files, CI workflows (ruamel round-trip loader: safe,
+and it keeps line numbers). Multi-document files are supported; a parse error names the line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from cuda2rocm.scan.analyzers import shell
+from cuda2rocm.scan.analyzers.envvars import check_env
+from cuda2rocm.scan.analyzers.images import scan_image
+from cuda2rocm.scan.report import FileReport
+
+_COMMAND_KEYS = frozenset({"command", "args", "run", "script", "before_script", "after_script", "entrypoint",
+                           "test", "environment", "cmd", "sh"})
+_GPU_RUNNER = re.compile(r"\b(gpu|cuda|nvidia|a100|h100|h200|v100|t4|l4|a10g?)\b", re.IGNORECASE)
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def load_yaml(report: FileReport, text: str) -> list[Any]:
+    """All documents of ``text``; a parse error becomes a C2R-E105 problem with its line."""
+    yaml = YAML(typ="rt")
+    try:
+        return [doc for doc in yaml.load_all(text) if doc is not None]
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 0
+        report.problem("C2R-E105", f"invalid YAML at line {line}: {exc.problem or exc.context}", line)
+    except YAMLError as exc:
+        report.problem("C2R-E105", f"invalid YAML: {exc}")
+    return []
+
+
+def scan_yaml(report: FileReport, text: str) -> None:
+    for doc in load_yaml(report, text):
+        for path, key, value, line, col in _walk(doc, ()):
+            _node(report, path, key, value, line, col)
+        _workload_scale(report, doc)
+
+
+def _walk(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], str, Any, int, int]]:
+    """(parent path, key, value, line, col) for every mapping entry and sequence item (1-based positions)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            line, col = _pos(node, key, is_map=True)
+            yield path, str(key), value, line, col
+            yield from _walk(value, (*path, str(key)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            line, col = _pos(node, i, is_map=False)
+            yield path, "", value, line, col
+            yield from _walk(value, path)
+
+
+def _pos(node: Any, key: Any, *, is_map: bool) -> tuple[int, int]:
+    try:
+        line, col = node.lc.key(key) if is_map else node.lc.item(key)
+        return line + 1, col + 1
+    except (AttributeError, KeyError, TypeError, IndexError):
+        return 0, 0
+
+
+def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line: int, col: int) -> None:
+    if key.startswith("nvidia.com/"):
+        _nvidia_key(report, key, value, line, col)
+    elif key in ("image", "container") and isinstance(value, str):
+        scan_image(report, value, line, col)
+    elif key == "name" and isinstance(value, str) and _ENV_NAME.fullmatch(value) and path[-1:] == ("env",):
+        check_env(report, value, line, col)
+    elif path[-1:] in (("environment",), ("env",), ("variables",)) and _ENV_NAME.fullmatch(key):
+        check_env(report, key, line, col, str(value) if isinstance(value, (str, int, float)) else "")
+    elif key in ("runtimeClassName", "runtime", "driver") and value == "nvidia":
+        rule = "C2R-D102" if key == "runtimeClassName" else "C2R-D105"
+        report.add(rule, line, col, f"{key}: nvidia selects the NVIDIA container runtime")
+    elif key == "runs-on":
+        _runner(report, value, line, col)
+    elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
+        report.add("C2R-D107", line, col, f"CI installs the CUDA toolkit ({value})")
+    if key in _COMMAND_KEYS or (not key and path[-1:] and path[-1] in _COMMAND_KEYS):
+        _commands(report, value, line)
+
+
+def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+    if key == "nvidia.com/gpu":
+        report.add("C2R-D102", line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
+        report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
+    else:
+        report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA nodes")
+
+
+def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
+    labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    if _GPU_RUNNER.search(labels):
+        report.add("C2R-D107", line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
+
+
+def _commands(report: FileReport, value: Any, line: int) -> None:
+    if isinstance(value, str):
+        first = line + 1 if "\n" in value.strip() else line
+        shell.scan_text(report, value, first)
+    elif isinstance(value, list):
+        joined = " ".join(str(v) for v in value if isinstance(v, (str, int)))
+        if joined and "\n" not in joined:
+            shell.scan_line(report, joined, line)
+
+
+def _workload_scale(report: FileReport, doc: Any) -> None:
+    """Kubeflow PyTorchJob/MPIJob with several workers is a multi-node deployment."""
+    if not isinstance(doc, dict) or doc.get("kind") not in ("PyTorchJob", "MPIJob", "TFJob", "RayCluster"):
+        return
+    report.evidence("multi-node", 1, f"kind: {doc.get('kind')}")

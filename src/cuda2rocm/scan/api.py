@@ -1,0 +1,140 @@
+"""``cuda2rocm.scan(path)``: the static inventory and migration assessment of a repository.
+
+Never runs the scanned code, needs no GPU and no CUDA install, reads no network. Per-file problems
+(unreadable, binary, not UTF-8, too large, malformed) are reported and the scan goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+from cuda2rocm import __version__
+from cuda2rocm.scan import merge, plugins
+from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
+from cuda2rocm.scan.filescan import scan_file
+from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.result import ScanResult
+from cuda2rocm.scan.walk import Candidate, walk
+
+__all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]
+
+Progress = Callable[[int, int], None]
+_CHUNK_BYTES = 4 * 2**20
+_CHUNK_FILES = 256
+
+
+class ScanInputError(ValueError):
+    """The scan root does not exist or cannot be read (the CLI exits 2)."""
+
+
+def scan(
+    path: str | Path,
+    *,
+    target_gpu: str | None = None,
+    config: str | Path | ScanConfig | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    exclude: Sequence[str] = (),
+) -> ScanResult:
+    """Scan ``path`` (a directory or one file). ``target_gpu`` defaults to the config's (MI300X)."""
+    started = time.perf_counter()
+    root = Path(path)
+    if not root.exists():
+        raise ScanInputError(f"{root}: no such file or directory")
+    cfg = config if isinstance(config, ScanConfig) else load_config(root, config)
+    if target_gpu:
+        cfg = replace(cfg, target_gpu=target_gpu)
+    candidates, walk_problems = walk(root, cfg, tuple(exclude))
+    reports = _run(candidates, cfg, max(1, jobs), progress)
+    result = _result(root, cfg, reports, walk_problems)
+    return _assessed(result, time.perf_counter() - started)
+
+
+def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None) -> list[FileReport]:
+    total = len(cands)
+    disabled = frozenset(cfg.disable)
+    if jobs == 1 or total < 2 * jobs:
+        out = []
+        for i, cand in enumerate(cands, start=1):
+            out.append(scan_file(cand, cfg.target_gpu, cfg.max_file_bytes, disabled))
+            if progress:
+                progress(i, total)
+        return out
+    return _run_parallel(cands, cfg, jobs, progress, disabled)
+
+
+def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
+                  disabled: frozenset[str]) -> list[FileReport]:
+    chunks = _chunks(cands)
+    done = 0
+    out: list[FileReport] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
+        for fut in futures:
+            part = fut.result()
+            out.extend(part)
+            done += len(part)
+            if progress:
+                progress(done, len(cands))
+    return out
+
+
+def _chunks(cands: list[Candidate]) -> list[list[Candidate]]:
+    chunks: list[list[Candidate]] = [[]]
+    size = 0
+    for cand in cands:
+        if chunks[-1] and (size >= _CHUNK_BYTES or len(chunks[-1]) >= _CHUNK_FILES):
+            chunks.append([])
+            size = 0
+        chunks[-1].append(cand)
+        size += min(cand.size, _CHUNK_BYTES)
+    return chunks
+
+
+def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileReport]:
+    return [scan_file(c, target_gpu, max_bytes, disabled) for c in chunk]
+
+
+def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problems: list) -> ScanResult:  # type: ignore[type-arg]
+    plugin_list, plugin_findings = plugins.resolve(reports)
+    arts, binary_findings = merge.binaries(reports)
+    findings = [f for r in reports for f in r.findings] + plugin_findings + binary_findings
+    findings += merge.walk_findings(walk_problems)
+    disabled = set(cfg.disable)
+    return ScanResult(
+        root=str(root),
+        target_gpu=cfg.target_gpu,
+        files=merge.files(reports),
+        inventory=tuple(c for r in reports for c in r.components),
+        findings=merge.sorted_findings([f for f in findings if f.rule not in disabled]),
+        api_usage=merge.api_usage(reports),
+        plugins=tuple(plugin_list),
+        binaries=arts,
+        deployment=merge.deployment(reports),
+        problems=merge.problems(walk_problems, reports),
+        baselines=merge.baselines(reports),
+        stats=_counts(reports),
+        tool_version=__version__,
+    )
+
+
+def _counts(reports: list[FileReport]) -> dict[str, float]:
+    stats: dict[str, float] = {"files": float(len(reports)), "lines": float(sum(r.lines for r in reports))}
+    for r in reports:
+        for key, n in r.counts.items():
+            stats[key] = stats.get(key, 0.0) + n
+    return stats
+
+
+def _assessed(result: ScanResult, seconds: float) -> ScanResult:
+    from cuda2rocm.assess import assess
+
+    layers, risk = assess(result)
+    stats = dict(result.stats)
+    stats["seconds"] = round(seconds, 4)
+    stats["lines_per_second"] = round(stats["lines"] / seconds, 1) if seconds > 0 else 0.0
+    return replace(result, layers=layers, risk=risk, stats=stats)

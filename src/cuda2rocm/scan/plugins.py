@@ -1,0 +1,60 @@
+"""Resolve package and import references against the knowledge base's plugin facts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from cuda2rocm.model import Finding
+from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.result import PluginUse
+from cuda2rocm.scan.rules import emit
+
+_RULE = {"none": "C2R-S201", "deprecated_project": "C2R-S201", "native_upstream": "C2R-S203",
+         "native_amd": "C2R-S203"}
+#: packages whose risks other rules already report (NVML bindings, the frameworks themselves)
+_NOT_PLUGINS = frozenset({"pynvml", "torch", "pytorch", "numpy"})
+#: imports that are not a CUDA dependency (Triton kernels compile for AMD GPUs); their pins still count
+_QUIET_IMPORTS = frozenset({"triton"})
+
+
+def _get_plugin(name: str) -> Any:
+    try:
+        from cuda2rocm import knowledge
+    except ImportError:  # pragma: no cover - knowledge ships with the package
+        return None
+    return knowledge.get_plugin(name)
+
+
+def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Finding]]:
+    """One :class:`PluginUse` per plugin (its first declaration, requirements preferred) and a finding at
+    every place a plugin is declared or imported."""
+    uses: dict[str, PluginUse] = {}
+    findings: list[Finding] = []
+    for report in reports:
+        for ref in report.plugin_refs:
+            if ref.package in _NOT_PLUGINS or (ref.via == "import" and ref.package.split(".")[0] in _QUIET_IMPORTS):
+                continue
+            plugin = _get_plugin(ref.package)
+            if plugin is None:
+                continue
+            use = _use(plugin, ref.package, ref.version, report.path, ref.line)
+            if plugin.key not in uses or (ref.version and not uses[plugin.key].version):
+                uses[plugin.key] = use
+            findings.append(_finding(use, ref.via))
+    return sorted(uses.values(), key=lambda u: u.name.lower()), findings
+
+
+def _use(plugin: Any, package: str, version: str, path: str, line: int) -> PluginUse:
+    source = f"{plugin.source} ({plugin.date})" if plugin.date else plugin.source
+    return PluginUse(plugin.key, package, version, path, line, plugin.rocm_support, plugin.replacement,
+                     tuple(plugin.caveats), source)
+
+
+def _finding(use: PluginUse, via: str) -> Finding:
+    rule = _RULE.get(use.rocm_support, "C2R-S202")
+    what = f"{use.package}{'==' + use.version if use.version else ''} ({via}): ROCm support "
+    what += use.rocm_support.replace("_", " ")
+    if use.replacement:
+        what += f"; use {use.replacement}"
+    return emit(rule, use.path, use.line, 1, what)

@@ -1,0 +1,134 @@
+"""C2R-S1xx: versions pinned to CUDA builds and custom CUDA code."""
+
+from __future__ import annotations
+
+from cuda2rocm.model import Confidence as C
+from cuda2rocm.model import Layer as L
+from cuda2rocm.model import Severity as S
+from cuda2rocm.scan.rules._common import scan_rule
+
+F = "scan-inventory"
+HIPIFY = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/"
+PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_guide.html"
+PT_ROCM = "https://pytorch.org/get-started/locally/ (ROCm wheels: download.pytorch.org/whl/rocmX.Y)"
+
+scan_rule(
+    "C2R-S101", "cuda-toolkit-version", F, S.INFO, C.HIGH, L.FRAMEWORK,
+    what="Records a CUDA, cuDNN, NCCL or driver version that the project pins (base image, ENV, conda "
+    "package, CMake `find_package(CUDAToolkit X)`, CI toolkit action).",
+    why="Every pinned NVIDIA version needs a ROCm counterpart (ROCm release, MIOpen, RCCL, amdgpu driver); "
+    "the inventory tells the porting team which pins to replace and where they live.",
+    example="FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04",
+    instead="Pin the matching ROCm release instead (for example `rocm/dev-ubuntu-22.04:6.4`) and check the "
+    "combination with `cuda2rocm compat`.",
+    references=("https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html",),
+)
+scan_rule(
+    "C2R-S102", "cuda-build-of-package", F, S.MEDIUM, C.HIGH, L.FRAMEWORK,
+    what="Flags packages and indexes that select a CUDA build: `+cu121` local version tags, "
+    "`--extra-index-url .../whl/cu121`, `nvidia-*-cu12` wheels, `cupy-cuda12x`, `pytorch-cuda=12.1`.",
+    why="CUDA builds do not run on AMD GPUs: `pip install` succeeds and the code fails at the first kernel "
+    "launch, or silently falls back to CPU. ROCm builds come from a different index and carry `+rocmX.Y` tags.",
+    example="torch==2.1.2+cu121",
+    instead="Use the ROCm build: `--index-url https://download.pytorch.org/whl/rocm6.4` and `torch==2.x.y+rocm6.4`;"
+    " drop `nvidia-*-cu12` wheels (ROCm libraries ship in the ROCm install or the rocm/* images).",
+    references=(PT_ROCM,),
+)
+scan_rule(
+    "C2R-S103", "cuda-source-file", F, S.INFO, C.HIGH, L.EXTENSION,
+    what="Marks every `.cu`/`.cuh` file, with the number of `__global__` kernels it defines.",
+    why="CUDA sources must be translated to HIP (hipify or `cuda2rocm convert`) and compiled with hipcc; "
+    "kernels are where wavefront-64, LDS and inline-PTX hazards live.",
+    example="__global__ void scale(float* x, int n) { ... }   // kernels/scale.cu",
+    instead="Translate with `cuda2rocm convert` and compile with `cuda2rocm verify --target-gpu MI300X`.",
+    references=(HIPIFY,),
+)
+scan_rule(
+    "C2R-S104", "cuda-in-cpp", F, S.LOW, C.MEDIUM, L.EXTENSION,
+    what="Finds CUDA code in C/C++ files (`.cpp/.h/...`): CUDA headers or CUDA runtime/library identifiers.",
+    why="Build systems compile these files with the host compiler today; after translation they need the HIP "
+    "headers and often hipcc, and they are easy to miss when only `.cu` files are ported.",
+    example='#include <cuda_runtime.h>   // in src/engine.cpp',
+    instead="Translate these files too and add the HIP include path/`hip::host` target to the build.",
+    references=(PORTING,),
+)
+scan_rule(
+    "C2R-S105", "torch-cuda-extension", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    what="Finds PyTorch C++/CUDA extensions: `CUDAExtension`, `torch.utils.cpp_extension.load(...)`, "
+    "`load_inline(...)`.",
+    why="On a ROCm build of PyTorch these run hipify on the sources at build time; the build works only if "
+    "the kernels are HIP-clean (no inline PTX, no warp-size-32 assumptions, no CUDA-only libraries).",
+    example="ext = CUDAExtension('fused_ops', ['csrc/fused.cu'])",
+    instead="Keep `CUDAExtension` (it hipifies on ROCm), fix the hazards `cuda2rocm scan` lists in its "
+    "sources, and build it in a rocm/pytorch image with `PYTORCH_ROCM_ARCH=gfx942`.",
+    references=("https://pytorch.org/docs/stable/cpp_extension.html",),
+)
+scan_rule(
+    "C2R-S106", "cupy-raw-kernel", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    what="Finds CuPy kernels written in CUDA C: `cupy.RawKernel`, `RawModule`, `ElementwiseKernel`, "
+    "`ReductionKernel`.",
+    why="CuPy on ROCm compiles these with hiprtc; the CUDA C source inside the string must be HIP-compatible "
+    "(warp size, intrinsics, headers).",
+    example="kern = cp.RawKernel(r'extern \"C\" __global__ void k(float* x) {...}', 'k')",
+    instead="Install the ROCm build of CuPy and review the kernel source string for CUDA-only constructs.",
+    references=("https://docs.cupy.dev/en/stable/install.html#using-cupy-on-amd-gpu-experimental",),
+)
+scan_rule(
+    "C2R-S107", "numba-cuda-kernel", F, S.HIGH, C.HIGH, L.EXTENSION,
+    what="Finds Numba CUDA kernels (`@cuda.jit`, `@numba.cuda.jit`).",
+    why="Numba's CUDA target generates PTX for NVIDIA GPUs only; its ROCm target was removed upstream, so "
+    "these kernels must be rewritten (Triton, CuPy, PyTorch ops or HIP).",
+    example="@cuda.jit\ndef add(x, y): ...",
+    instead="Rewrite the kernel with PyTorch tensor ops or a Triton kernel, which run on ROCm.",
+    references=("https://numba.readthedocs.io/en/stable/cuda/overview.html",),
+)
+scan_rule(
+    "C2R-S108", "pycuda-source-module", F, S.HIGH, C.HIGH, L.EXTENSION,
+    what="Finds PyCUDA `SourceModule` kernels compiled at run time.",
+    why="PyCUDA drives nvcc and the CUDA driver API; it has no ROCm backend.",
+    example="mod = SourceModule('__global__ void k(float* a) {...}')",
+    instead="Move the kernel to a HIP extension, CuPy (ROCm build) or Triton.",
+    references=("https://documen.tician.de/pycuda/",),
+)
+scan_rule(
+    "C2R-S109", "cuda-api-without-hip", F, S.HIGH, C.MEDIUM, L.LIBRARY,
+    what="Flags a CUDA API reference whose HIP counterpart is missing, unsupported or removed according to "
+    "the bundled mapping table.",
+    why="hipify leaves such calls untranslated and the build fails, or the call needs a redesign "
+    "(for example a different library or a ROCm-specific API).",
+    example="cudaGraphInstantiateWithParams(&exec, graph, &params);",
+    instead="Look the call up with `cuda2rocm explain` / the mapping table and redesign around a supported API.",
+    references=(HIPIFY,),
+)
+scan_rule(
+    "C2R-S110", "nvidia-gpu-architecture-pinned", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    what="Flags NVIDIA GPU architectures pinned in build files: `CUDA_ARCHITECTURES`, "
+    "`CMAKE_CUDA_ARCHITECTURES`, `-arch=sm_80`, `-gencode arch=compute_90,...`, `TORCH_CUDA_ARCH_LIST`.",
+    why="AMD targets are gfx names (gfx90a for MI210/MI250, gfx942 for MI300X); sm_* values are ignored or "
+    "rejected by hipcc, so the build either fails or produces code for no AMD GPU.",
+    example="set_target_properties(ops PROPERTIES CUDA_ARCHITECTURES \"80;90\")",
+    instead="Use `HIP_ARCHITECTURES`/`CMAKE_HIP_ARCHITECTURES` (`gfx942`), `--offload-arch=gfx942`, "
+    "or `PYTORCH_ROCM_ARCH=gfx942` for PyTorch extensions.",
+    references=("https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html",),
+)
+scan_rule(
+    "C2R-S111", "cuda-language-in-build", F, S.LOW, C.HIGH, L.EXTENSION,
+    what="Flags build files that enable or require CUDA: `project(... LANGUAGES CUDA)`, "
+    "`enable_language(CUDA)`, `find_package(CUDAToolkit)`, `CUDA::` targets.",
+    why="The CMake CUDA language drives nvcc; a ROCm build needs the HIP language (CMake >= 3.21) or hipcc "
+    "as the compiler, plus `hip::`/`roc::` targets.",
+    example="project(engine LANGUAGES CXX CUDA)",
+    instead="Use `enable_language(HIP)`, `find_package(hip)` and the `roc::`/`hip::` library targets.",
+    references=("https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html",),
+)
+scan_rule(
+    "C2R-S112", "cuda-library-api", F, S.INFO, C.HIGH, L.LIBRARY,
+    what="Marks the first use, per file, of each CUDA library header and API (cuBLAS, cuDNN, NCCL, Thrust, "
+    "CUB, cuFFT, ...) with its ROCm counterpart from the mapping table.",
+    why="Each library maps to a ROCm library (hipBLAS/rocBLAS, MIOpen, RCCL, rocThrust, hipCUB, hipFFT) "
+    "with its own build targets, numerical behaviour and coverage; this is the library layer's work list.",
+    example="cublasGemmEx(handle, ...);   // -> hipblasGemmEx",
+    instead="Translate with `cuda2rocm convert`, link the ROCm library, and compare numerics with "
+    "`cuda2rocm compare`.",
+    references=(HIPIFY,),
+)

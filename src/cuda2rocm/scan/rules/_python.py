@@ -1,0 +1,90 @@
+"""C2R-P1xx: Python-level risks (found with the ``tokenize`` module, never by running the code)."""
+
+from __future__ import annotations
+
+from cuda2rocm.model import Confidence as C
+from cuda2rocm.model import Layer as L
+from cuda2rocm.model import Severity as S
+from cuda2rocm.scan.rules._common import scan_rule
+
+F = "python"
+PT_HIP = "https://pytorch.org/docs/stable/notes/hip.html"
+
+scan_rule(
+    "C2R-P101", "device-capability-comparison", F, S.HIGH, C.HIGH, L.MODEL,
+    what="Flags comparisons of `torch.cuda.get_device_capability()` (directly or through the names it is "
+    "assigned to), e.g. `>= (8, 0)` to enable bf16 or FlashAttention.",
+    why="On ROCm the capability is the gfx version (MI300X reports (9, 4)), so NVIDIA thresholds pick the "
+    "wrong code path: features get disabled on a capable GPU or enabled on an unsuitable one.",
+    example="if torch.cuda.get_device_capability() >= (8, 0):\n    use_bf16 = True",
+    instead="Test the feature itself: `torch.cuda.is_bf16_supported()`, `torch.version.hip`, or a "
+    "try/except around the kernel.",
+    references=(PT_HIP,),
+)
+scan_rule(
+    "C2R-P102", "device-name-matching", F, S.MEDIUM, C.HIGH, L.MODEL,
+    what="Flags matching on `torch.cuda.get_device_name()` (comparisons, `in`, `startswith`, regexes).",
+    why="AMD devices report names such as 'AMD Instinct MI300X'; code that looks for 'A100' or 'H100' picks "
+    "a fallback path or a wrong tuning table.",
+    example="if 'A100' in torch.cuda.get_device_name(): batch = 64",
+    instead="Key tuning on measured properties (`get_device_properties().total_memory`, multiprocessor "
+    "count) or on an explicit configuration value.",
+    references=(PT_HIP,),
+)
+scan_rule(
+    "C2R-P103", "nvml-use", F, S.MEDIUM, C.HIGH, L.OPS,
+    what="Flags imports of `pynvml` / `nvidia_smi` (NVML bindings).",
+    why="NVML talks to the NVIDIA driver only; on AMD GPUs it fails to initialise. The AMD counterparts are "
+    "amdsmi (Python bindings of AMD SMI) and rocm-smi.",
+    example="import pynvml\npynvml.nvmlInit()",
+    instead="Use `amdsmi` on ROCm (or `torch.cuda.mem_get_info()`/`torch.cuda.utilization()` which work on "
+    "both).",
+    references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
+)
+scan_rule(
+    "C2R-P104", "cudnn-backend-flags", F, S.LOW, C.HIGH, L.MODEL,
+    what="Flags settings of `torch.backends.cudnn.*` (benchmark, deterministic, allow_tf32, enabled).",
+    why="On ROCm these flags steer MIOpen, not cuDNN: `benchmark=True` triggers MIOpen kernel tuning (slow "
+    "first iterations), determinism guarantees differ, and TF32 has no exact equivalent.",
+    example="torch.backends.cudnn.benchmark = True",
+    instead="Keep the flag but measure the warm-up cost with MIOpen, and document the determinism "
+    "expectations you rely on.",
+    references=(PT_HIP,),
+)
+scan_rule(
+    "C2R-P105", "torch-cuda-arch-list", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    what="Flags `TORCH_CUDA_ARCH_LIST` in code, Dockerfiles and launch scripts.",
+    why="Extensions built on ROCm read `PYTORCH_ROCM_ARCH`; a CUDA arch list is ignored, so the extension is "
+    "built for default targets that may not include the deployment GPU.",
+    example='os.environ["TORCH_CUDA_ARCH_LIST"] = "8.0;9.0"',
+    instead='Set `PYTORCH_ROCM_ARCH="gfx942"` (MI300X) for ROCm builds.',
+    references=("https://pytorch.org/docs/stable/cpp_extension.html",),
+)
+scan_rule(
+    "C2R-P106", "cuda-python-package-import", F, S.MEDIUM, C.HIGH, L.MODEL,
+    what="Flags imports of CUDA-specific Python GPU packages: CuPy, PyCUDA, `numba.cuda`, cuda-python.",
+    why="Each needs a ROCm build (CuPy) or has none (PyCUDA, Numba CUDA, cuda-python), so the code around "
+    "the import must be ported.",
+    example="from numba import cuda",
+    instead="Use PyTorch ops, Triton, or CuPy's ROCm build; `hip-python` replaces cuda-python.",
+    references=("https://rocm.docs.amd.com/projects/hip-python/en/latest/",),
+)
+scan_rule(
+    "C2R-P107", "cuda-graphs-python", F, S.MEDIUM, C.MEDIUM, L.MODEL,
+    what="Flags CUDA Graph capture from Python: `torch.cuda.CUDAGraph`, `torch.cuda.graph(...)`, "
+    "`make_graphed_callables`.",
+    why="HIP graphs exist but coverage and performance differ; captured code that relies on NCCL inside "
+    "graphs or on CUDA-only allocator behaviour needs validation on ROCm.",
+    example="g = torch.cuda.CUDAGraph()\nwith torch.cuda.graph(g): out = model(x)",
+    instead="Keep an eager fallback behind a flag and benchmark both on the target GPU.",
+    references=(PT_HIP,),
+)
+scan_rule(
+    "C2R-P108", "tensorrt-dependence", F, S.HIGH, C.HIGH, L.MODEL,
+    what="Flags imports of TensorRT (`tensorrt`, `torch_tensorrt`, `tensorrt_llm`).",
+    why="TensorRT is NVIDIA-only; engines and plugins must be replaced (MIGraphX, torch.compile, "
+    "ONNX Runtime with the ROCm/MIGraphX execution provider, vLLM on ROCm).",
+    example="import tensorrt as trt",
+    instead="Use MIGraphX or torch.compile on ROCm, and compare accuracy with `cuda2rocm compare`.",
+    references=("https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/",),
+)
