@@ -18,12 +18,15 @@ run() {  # run NAME ARGS...: one torchrun job of cuda2rocm comm
   python3 -m torch.distributed.run --nproc-per-node="$NGPU" --master-port=29511 -m cuda2rocm comm \
     --backend nccl --label "run=$name" -o "$RES/$name.jsonl" --force "$@"
   echo "== exit $?"
+  tar -czf "$OUT/comm.tar.gz" -C "$(dirname "$RES")" comm-results  # keep what is done if cut short
 }
 export COLUMNS=140
 run allreduce --ops all_reduce -b 1M -e 8G -f 2 --timing graph,events,wall --reps 7
 run alltoall --ops all_to_all -b 1M -e 8G -f 2 --timing graph,events,wall --reps 7
 run allops --ops all_gather,reduce_scatter,broadcast,sendrecv -b 1M -e 1G -f 4 --placement both \
   --dtypes float32,bfloat16 --timing graph --reps 5
+# graph capture with NCCL's user-buffer registration for graphs off (is registration the graph-mode cost?)
+NCCL_GRAPH_REGISTER=0 run allreduce-graph-noreg --ops all_reduce -b 1M -e 256M -f 2 --timing graph --reps 7
 echo "== pytest gpu"
 python3 -m pytest -q -p no:cacheprovider -m gpu tests/perf 2>&1 | tail -n 30
 tar -czf "$OUT/comm.tar.gz" -C "$(dirname "$RES")" comm-results

@@ -12,6 +12,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 _NVLINK = re.compile(r"^NV(\d+)$")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _PCIE_ONLY = {"SYS", "NODE", "PHB", "PXB", "PIX"}
 
 
@@ -34,7 +35,7 @@ def _cells(line: str) -> list[str]:
 
 def parse_nvidia_smi(text: str) -> Topology:
     """Parse the matrix of ``nvidia-smi topo -m`` (tab separated; GPUn/NICn rows and columns)."""
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    lines = [_ANSI.sub("", ln) for ln in text.splitlines() if ln.strip()]
     header_at = next((i for i, ln in enumerate(lines) if re.match(r"^\s+GPU0\b", ln)), None)
     if header_at is None:
         return Topology("nvidia-smi", text)
