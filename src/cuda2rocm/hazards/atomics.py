@@ -106,7 +106,7 @@ def check_spin_locks(src: Source) -> Iterator[Hit]:
 @rule(
     "C2R-K604", "Polling a volatile flag",
     family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
-    what="Finds busy-wait loops whose condition reads a `volatile` variable or pointer (`while (*flag == 0);`).",
+    what="Finds wait loops whose condition reads a `volatile` variable or pointer (`while (*flag == 0);`).",
     why="`volatile` is not a synchronisation primitive: on AMD the load may hit a non-coherent cache (L2 is "
         "per-XCD on MI300, host memory may be coarse-grained), and there is no acquire ordering for the data "
         "the flag guards.",
@@ -122,6 +122,5 @@ def check_volatile_polling(src: Source) -> Iterator[Hit]:
         volatile = flow_of(src, fn).volatile
         for w in src.idents(frozenset({"while"}), fn.body_open, fn.body_close):
             parts = _loop_parts(src, w)
-            if parts and (mentions(src, parts[0], parts[1], volatile | {"volatile"})) and _trivial(
-                    src, parts[2], parts[3]):
+            if parts and mentions(src, parts[0], parts[1], volatile | {"volatile"}):
                 yield Hit("C2R-K604", w, "busy-wait on a volatile flag: use an atomic acquire load")

@@ -93,6 +93,34 @@ class Source:
             return []
         return split_args(self.tokens, j, self.pairs)
 
+    def top_level(self, start: int, end: int) -> list[int]:
+        """Code tokens of [start, end) outside any bracket pair that opens inside the range."""
+        out: list[int] = []
+        j = start
+        while j < end:
+            if self.tokens[j].kind not in TRIVIA:
+                out.append(j)
+            if self.src(j) in ("(", "[", "{") and j in self.pairs and self.pairs[j] < end:
+                j = self.pairs[j]
+            j += 1
+        return out
+
+    def enclosing_call(self, i: int) -> int:
+        """Callee-name index of the innermost call whose parentheses contain token ``i`` (-1 if none)."""
+        j = self.prev(i)
+        while j >= 0:
+            s = self.src(j)
+            if s in (")", "]", "}") and j in self.pairs:
+                j = self.prev(self.pairs[j])
+                continue
+            if s == "(" and self.pairs.get(j, -1) > i:
+                name = self.prev(j)
+                return name if self.tokens[name].kind == IDENT else -1
+            if s in (";", "{", "}"):
+                return -1
+            j = self.prev(j)
+        return -1
+
     def range_code(self, start: int, end: int) -> list[int]:
         return [i for i in self.code if start <= i < end]
 

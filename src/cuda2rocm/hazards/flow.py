@@ -91,6 +91,12 @@ def mentions(src: Source, start: int, end: int, names: set[str] | frozenset[str]
     return any(src.tokens[i].kind == IDENT and src.src(i) in names for i in src.range_code(start, end))
 
 
+def holds_ballot(src: Source, a: int, b: int, ballots: set[str]) -> bool:
+    """The value of [a, b) is (derived bitwise from) a ballot: a top-level ballot call or ballot variable."""
+    top = src.top_level(a, b)
+    return any((src.src(i) in BALLOTS and src.is_call(i)) or src.src(i) in ballots for i in top)
+
+
 def thread_derived(src: Source, start: int, end: int, flow: Flow) -> bool:
     return mentions(src, start, end, THREAD_SOURCES | flow.thread | flow.lane | LANE_SOURCES)
 
@@ -201,7 +207,7 @@ def _assignment(src: Source, eq: int, flow: Flow) -> None:
     name = src.src(name_i)
     a, b = initialiser(src, eq)
     ops = list(lane_ops(src, a, b, flow))
-    if mentions(src, a, b, BALLOTS | flow.ballot):
+    if holds_ballot(src, a, b, flow.ballot):
         flow.ballot.add(name)
     elif is_full_mask_literal(src, a, b):
         flow.fullmask.add(name)

@@ -7,7 +7,15 @@ from collections.abc import Iterator
 from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
-from cuda2rocm.hazards.flow import BALLOTS, LANE_SOURCES, SYNC_MASKED, flow_of, is_full_mask_literal, mentions
+from cuda2rocm.hazards.flow import (
+    BALLOTS,
+    LANE_SOURCES,
+    SYNC_MASKED,
+    flow_of,
+    holds_ballot,
+    is_full_mask_literal,
+    mentions,
+)
 from cuda2rocm.hazards.symbols import defines, initialiser
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
@@ -85,7 +93,7 @@ def check_ballot_storage(src: Source) -> Iterator[Hit]:
 
 
 def _ballot_call(src: Source, a: int, b: int) -> bool:
-    return any(src.is_call(i) for i in src.idents(BALLOTS, a, b))
+    return holds_ballot(src, a, b, set())
 
 
 def _type_words(src: Source, name_i: int) -> list[int]:
@@ -120,7 +128,7 @@ def check_ballot_bitops(src: Source) -> Iterator[Hit]:
         ballots = flow_of(src, fn).ballot
         for i in src.idents(frozenset(_BIT_OPS), fn.body_open, fn.body_close):
             args = src.args(i)
-            if len(args) != 1 or not (_ballot_call(src, *args[0]) or mentions(src, *args[0], ballots)):
+            if len(args) != 1 or not holds_ballot(src, *args[0], ballots):
                 continue
             wide = _BIT_OPS[src.src(i)]
             edits = (src.replace(i, wide, "C2R-K203"),) if wide else ()

@@ -129,8 +129,8 @@ def check_cc_compare(src: Source) -> Iterator[Hit]:
 def _major_vars(src: Source) -> set[str]:
     names: set[str] = set()
     for i in src.idents(_CC_ATTR):
-        call = src.prev(i, 4)
-        args = src.args(call) if src.is_call(call) else []
+        call = src.enclosing_call(i)
+        args = src.args(call) if call >= 0 else []
         if args:
             names.update(src.src(k) for k in src.range_code(*args[0]) if src.tokens[k].kind == "IDENT")
     for i in src.idents(frozenset({"major"})):

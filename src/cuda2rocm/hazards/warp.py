@@ -61,7 +61,7 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
         flow = flow_of(src, fn)
         for op in lane_ops(src, fn.body_open, fn.body_close, flow):
-            if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned)):
+            if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned or fn.name)):
                 continue
             edits = _fix(src, op, "C2R-K101")
             edits = () if any(e.start < 0 for e in edits) else edits

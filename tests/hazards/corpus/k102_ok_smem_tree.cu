@@ -1,0 +1,10 @@
+__global__ void reduce(float* out, const float* in) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int stride = 16; stride > 0; stride >>= 1) {
+    if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = s[0];
+}

@@ -1,0 +1,7 @@
+__device__ int warp_scan(int v, int lane) {
+  for (int d = 1; d < 32; d <<= 1) {
+    int n = __shfl_up_sync(__activemask(), v, d);
+    if (lane >= d) v += n;
+  }
+  return v;
+}

@@ -1,0 +1,3 @@
+__device__ float bcast(float v, int src) {
+  return __shfl_sync(__activemask(), v, src, 32);
+}

@@ -1,0 +1,2 @@
+#define TILE_SIZE 32
+constexpr int kBlockRows = 32;

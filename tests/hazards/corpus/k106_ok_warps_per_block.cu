@@ -1,0 +1,1 @@
+constexpr int kWarpsPerBlock = 32;

@@ -1,0 +1,1 @@
+struct Cfg { static constexpr unsigned warp_size = 32; };

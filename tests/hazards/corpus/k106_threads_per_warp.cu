@@ -1,0 +1,1 @@
+#define THREADS_PER_WARP 32

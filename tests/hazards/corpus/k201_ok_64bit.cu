@@ -1,0 +1,1 @@
+__device__ float f(float v) { return __shfl_down_sync(0xffffffffffffffffULL, v, 1); }

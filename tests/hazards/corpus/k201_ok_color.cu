@@ -1,0 +1,1 @@
+__global__ void k(unsigned* px) { px[threadIdx.x] = 0xffffffff; }

@@ -1,0 +1,1 @@
+__device__ void sync_lanes() { __syncwarp(0xffffffff); }

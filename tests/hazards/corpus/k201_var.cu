@@ -1,0 +1,4 @@
+__device__ float f(float v) {
+  const unsigned mask = 0xffffffff;
+  return __shfl_sync(mask, v, 0);
+}

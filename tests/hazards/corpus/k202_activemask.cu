@@ -1,0 +1,1 @@
+__device__ int f() { unsigned int active = __activemask(); return active > 0; }

@@ -1,0 +1,2 @@
+#include <cstdint>
+__device__ int f(bool p) { uint64_t b = __ballot_sync(__activemask(), p); return b != 0; }

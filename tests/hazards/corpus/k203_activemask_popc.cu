@@ -1,0 +1,1 @@
+__device__ int active_count() { return __popc(__activemask()); }

@@ -1,0 +1,1 @@
+__device__ int first(bool p) { return __ffs(__ballot_sync(__activemask(), p)) - 1; }

@@ -1,0 +1,1 @@
+__global__ void k(int* out, const unsigned* words) { out[threadIdx.x] = __ffs(words[threadIdx.x]); }

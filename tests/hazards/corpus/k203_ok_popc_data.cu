@@ -1,0 +1,1 @@
+__device__ int bits(unsigned x) { return __popc(x); }

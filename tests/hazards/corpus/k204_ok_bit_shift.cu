@@ -1,0 +1,1 @@
+__device__ unsigned bit(int i) { return 1u << i; }

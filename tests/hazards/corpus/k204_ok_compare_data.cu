@@ -1,0 +1,1 @@
+__global__ void k(unsigned* p) { if (p[0] == 0xffffffff) p[1] = 0; }

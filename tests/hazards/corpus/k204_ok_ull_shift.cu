@@ -1,0 +1,4 @@
+__device__ bool mine(unsigned long long b) {
+  int lane = __lane_id();
+  return (b & (1ull << lane)) != 0;
+}

@@ -1,0 +1,4 @@
+__device__ bool mine(unsigned long long b) {
+  int lane = threadIdx.x & 31;
+  return (b & (1u << lane)) != 0;
+}

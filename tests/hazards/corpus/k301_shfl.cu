@@ -1,0 +1,5 @@
+__device__ float f(float v) {
+  float r;
+  asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;" : "=f"(r) : "f"(v));
+  return r;
+}

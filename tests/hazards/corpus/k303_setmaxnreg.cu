@@ -1,0 +1,1 @@
+__device__ void regs() { asm volatile("setmaxnreg.inc.sync.aligned.u32 240;\n"); }

@@ -1,0 +1,1 @@
+__device__ void fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }

@@ -1,0 +1,7 @@
+#include <cuda_pipeline.h>
+__global__ void k(const float* g) {
+  __shared__ float s[256];
+  __pipeline_memcpy_async(&s[threadIdx.x], &g[threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+}

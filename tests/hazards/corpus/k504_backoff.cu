@@ -1,0 +1,1 @@
+__device__ void backoff(int attempt) { __nanosleep(100 * attempt); }

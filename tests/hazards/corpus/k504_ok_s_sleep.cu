@@ -1,0 +1,1 @@
+__device__ void backoff() { __builtin_amdgcn_s_sleep(2); }

@@ -1,0 +1,1 @@
+__global__ void k(float* o, const float* __restrict__ i) { o[threadIdx.x] = i[threadIdx.x]; }

@@ -1,0 +1,1 @@
+__global__ void k(float4* o, float4 v) { __stcs(&o[threadIdx.x], v); }

@@ -1,0 +1,1 @@
+__global__ void k(int* hist, const int* bins) { atomicAdd(&hist[bins[threadIdx.x]], 1); }

@@ -1,0 +1,1 @@
+__device__ void lock(int* mutex) { while (atomicCAS(mutex, 0, 1) != 0); }

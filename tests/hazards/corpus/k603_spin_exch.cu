@@ -1,0 +1,3 @@
+__device__ void lock(int* m) {
+  while (atomicExch(m, 1) == 1) { }
+}

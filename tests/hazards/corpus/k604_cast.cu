@@ -1,0 +1,1 @@
+__global__ void k(int* flag) { while (*(volatile int*)flag == 0); }

@@ -1,0 +1,1 @@
+__global__ void k(int* flag) { while (atomicAdd(flag, 0) == 0) { } }

@@ -1,0 +1,1 @@
+__global__ void wait_flag(volatile int* flag) { while (*flag == 0) { } }

@@ -1,0 +1,5 @@
+void launch(cudaGraph_t g, cudaStream_t s) {
+  cudaGraphExec_t exec;
+  cudaGraphInstantiate(&exec, g, 0);
+  cudaGraphLaunch(exec, s);
+}

@@ -1,0 +1,5 @@
+int rdma(int dev) {
+  int v = 0;
+  cudaDeviceGetAttribute(&v, cudaDevAttrGPUDirectRDMASupported, dev);
+  return v;
+}

@@ -1,0 +1,1 @@
+bool clusters(const cudaDeviceProp& prop) { return prop.clusterLaunch != 0; }

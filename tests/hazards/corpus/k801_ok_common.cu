@@ -1,0 +1,1 @@
+int sms(const cudaDeviceProp& prop) { return prop.multiProcessorCount * prop.warpSize + prop.sharedMemPerBlock; }

@@ -1,0 +1,1 @@
+int f() { int clusterLaunch = 0; return clusterLaunch; }

@@ -1,0 +1,1 @@
+int smem(const cudaDeviceProp* p) { return p->sharedMemPerBlockOptin; }

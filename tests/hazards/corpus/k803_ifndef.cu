@@ -1,0 +1,3 @@
+#ifndef __CUDA_ARCH__
+#include <cstdio>
+#endif

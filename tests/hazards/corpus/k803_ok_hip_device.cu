@@ -1,0 +1,3 @@
+#if defined(__HIP_DEVICE_COMPILE__)
+#define DEV 1
+#endif

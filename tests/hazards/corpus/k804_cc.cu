@@ -1,0 +1,1 @@
+bool hopper(const cudaDeviceProp* p) { return p->major * 10 + p->minor >= 90; }

@@ -1,0 +1,1 @@
+bool ampere(const cudaDeviceProp& prop) { return prop.major >= 8; }

@@ -1,0 +1,1 @@
+bool big(const cudaDeviceProp& prop) { return prop.multiProcessorCount >= 80; }

@@ -1,0 +1,2 @@
+struct Version { int major; int minor; };
+bool ok(const char* name) { return name[0] == 'M'; }
