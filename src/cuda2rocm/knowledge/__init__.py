@@ -35,6 +35,7 @@ def _gpus() -> dict[str, Gpu]:
     return {name: _build.gpu(name, raw) for name, raw in merged("gpus").items()}
 
 
+@functools.lru_cache(maxsize=1024)
 def get_gpu(name_or_target: str) -> Gpu | None:
     """Look a GPU up by name (any case, with or without vendor words), gfx target or ``sm_XY``."""
     defaults = {str(k): str(v) for k, v in (packaged("gpus.yaml").get("gfx_default") or {}).items()}
@@ -76,6 +77,7 @@ def _plugins() -> dict[str, Plugin]:
     return {k: _build.plugin(k, raw) for k, raw in merged("plugins").items()}
 
 
+@functools.lru_cache(maxsize=1024)
 def get_plugin(name: str) -> Plugin | None:
     """By knowledge-base key, pip name (any spelling) or import name (``flash_attn.ops`` works too)."""
     return find_plugin(name, plugins())
@@ -121,7 +123,7 @@ def _containers() -> dict[str, Container]:
 def reload() -> None:
     """Forget everything cached (after an overlay update)."""
     _load.reload()
-    for cached in (_gpus, _releases, _plugins, _libraries, _env_vars, _containers):
+    for cached in (_gpus, _releases, _plugins, _libraries, _env_vars, _containers, get_gpu, get_plugin):
         cached.cache_clear()
 
 
