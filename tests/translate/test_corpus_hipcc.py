@@ -1,0 +1,59 @@
+"""The CUDA corpus (tests/corpus/cuda), translated for ROCm 5.2, compiles with the real hipcc for gfx90a."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from cuda2rocm.translate.api import convert
+from cuda2rocm.translate.options import Options
+from cuda2rocm.translate.runner import WritePolicy
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+def _hipcc() -> str | None:
+    from cuda2rocm.toolchain.discover import find_hipcc
+
+    return find_hipcc()
+
+
+def _entries(doc: object) -> list[dict[str, object]]:
+    if isinstance(doc, dict):
+        doc = doc.get("programs", doc.get("files", []))
+    return [e for e in doc if isinstance(e, dict)] if isinstance(doc, list) else []
+
+
+def compilable() -> list[str]:
+    """Corpus files the manifest marks compilable (every .cu file when there is no manifest yet)."""
+    manifest = CORPUS / "manifest.yaml"
+    files = sorted(p.name for p in (CORPUS / "cuda").glob("*.cu")) if (CORPUS / "cuda").is_dir() else []
+    if not manifest.is_file():
+        return files
+    marked = set()
+    for e in _entries(YAML(typ="safe").load(manifest.read_text(encoding="utf-8"))):
+        name = str(e.get("path") or e.get("file") or e.get("name") or "")
+        flag = e.get("compilable", e.get("hipcc", True))
+        if flag is not False and not (isinstance(flag, dict) and flag.get("hipcc") is False):
+            marked.add(Path(name).name)
+    return [f for f in files if f in marked] or files
+
+
+@pytest.mark.hipcc
+@pytest.mark.skipif(_hipcc() is None, reason="hipcc not installed")
+def test_corpus_translates_and_compiles_for_gfx90a():
+    from cuda2rocm.translate.verify import verify
+
+    names = compilable()
+    assert names, "corpus is empty"
+    options = Options(target_rocm="5.2", jobs=2)
+    report = convert([CORPUS / "cuda" / n for n in names], None, options,
+                     policy=WritePolicy(write=False, keep_original=True))
+    assert not report.failed
+    outcomes = verify(report.files, arch="gfx90a", jobs=2)
+    failures = {o.path: [str(d) for d in o.diagnostics if d.severity == "error"] or o.output
+                for o in outcomes if not o.ok}
+    assert not failures
+    assert {o.path for o in outcomes} >= set(names)
