@@ -73,7 +73,7 @@ def test_bad_input_fails_per_file_and_run_goes_on(tmp_path, data, message):
     src = tree(tmp_path)
     (src / "bad.cu").write_bytes(data)
     report = convert(src, tmp_path / "out")
-    bad = [f for f in report.files if f.job.display == "bad.cu"][0]
+    bad = next(f for f in report.files if f.job.display == "bad.cu")
     assert isinstance(bad.outcome.result, Failed) and message in bad.outcome.result.error
     assert (src / "bad.cu").read_bytes() == data
     assert not (tmp_path / "out" / "bad.hip").exists()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from tests.translate.golden import GOLDEN, expected_path, inputs, output_text, read, translate
 
 CASES = inputs()

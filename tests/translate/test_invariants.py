@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.translate.golden import GOLDEN, inputs, options_for, output_text, read, translate
 
 from cuda2rocm.model import Failed, Translated
 from cuda2rocm.source.tokens import tokenize, untokenize
-from cuda2rocm.translate.apply import apply
 from cuda2rocm.translate.api import convert_source
+from cuda2rocm.translate.apply import apply
 from cuda2rocm.translate.linemap import original_line
-from tests.translate.golden import GOLDEN, inputs, options_for, output_text, read, translate
 
 CASES = inputs()
 IDS = [str(p.relative_to(GOLDEN)) for p in CASES]

@@ -43,7 +43,8 @@ def _decision(ctx: Context, i: int) -> Decision | None:
             return None  # a member (a.cudaX) or a directive name
         if p.src == "::":
             q = ctx.prev_code(prev)
-            if q >= 0 and toks[q].kind == IDENT and toks[q].src not in _NOT_TYPES:  # qualified: only a known nested namespace maps
+            # qualified (mine::cudaX): only a known nested namespace (thrust::cuda) maps
+            if q >= 0 and toks[q].kind == IDENT and toks[q].src not in _NOT_TYPES:
                 return _namespace(ctx, i, decide(f"{toks[q].src}::{name}", ctx.settings))
     decision = decide(name, ctx.settings)
     if decision is None:
