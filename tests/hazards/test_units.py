@@ -1,0 +1,128 @@
+"""Unit and invariant tests of the pieces: constant evaluation, PTX triage, data flow, targets, robustness."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ruamel.yaml import YAML
+
+from cuda2rocm.hazards import UnknownTarget, analyze, fixes, resolve
+from cuda2rocm.hazards.consteval import evaluate, parse_int
+from cuda2rocm.hazards.context import Source
+from cuda2rocm.hazards.flow import flow_of
+from cuda2rocm.hazards.ptx import instructions, triage
+from cuda2rocm.source.tokens import tokenize
+
+REFERENCE = Path("/work/shared/reference/gpus.yaml")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("32", 32), ("0x1f", 31), ("0xFFFFFFFFu", 0xFFFFFFFF), ("1'024", 1024), ("010", 8), ("0b101", 5), ("7ull", 7),
+])
+def test_parse_int(text: str, value: int) -> None:
+    assert parse_int(text) == value
+
+
+@pytest.mark.parametrize(("expr", "value"), [
+    ("2 * (3 + 4)", 14), ("1 << 10", 1024), ("sizeof(float) * 256", 1024), ("(int)7 / 2", 3), ("-7 / 2", -3),
+    ("N * N", 4096), ("N > 32 ? 1 : 2", 1), ("sizeof(T) * 4", 32), ("UNKNOWN * 2", None), ("1 / 0", None),
+])
+def test_evaluate(expr: str, value: int | None) -> None:
+    env = {"N": tokenize("64"), "T": tokenize("double")}
+    assert evaluate(tokenize(expr), env) == value
+
+
+def test_evaluate_survives_self_reference() -> None:
+    assert evaluate(tokenize("A"), {"A": tokenize("A + 1")}) is None
+
+
+@pytest.mark.parametrize(("stmt", "key", "category"), [
+    ("cvt.rn.f16.f32 %0, %1", "cvt.rn", "builtin"),
+    ("ld.global.nc.v4.f32 {%0,%1,%2,%3}, [%4]", "ld.global.nc", "builtin"),
+    ("mov.u32 %0, %laneid", "mov.%laneid", "builtin"),
+    ("cp.async.bulk.tensor.2d.shared::cluster.global [%0], [%1]", "cp.async.bulk", "nvidia-hw"),
+    ("cp.async.ca.shared.global [%0], [%1], 16", "cp.async", "builtin"),
+    ("dp4a.u32.u32 %0, %1, %2, %3", "dp4a.u32.u32", "manual"),
+])
+def test_ptx_triage(stmt: str, key: str, category: str) -> None:
+    t = triage(stmt)
+    assert (t.key, t.category) == (key, category)
+    assert t.replacement or category == "manual"
+
+
+def test_ptx_instructions_skip_directives_labels_predicates() -> None:
+    got = instructions("{\n .reg .pred p;\n L1: setp.ne.b32 p, %1, 0;\n @p st.global.u32 [%0], 1;\n}")
+    assert [s.split()[0] for s in got] == ["setp.ne.b32", "st.global.u32"]
+
+
+def test_flow_classifies_variables() -> None:
+    text = ("__global__ void k(volatile int* f, __half* h) { int tid = blockIdx.x * blockDim.x + threadIdx.x;"
+            " int lane = tid & 31; int w = tid / warpSize; unsigned long long b = __ballot_sync(__activemask(), 1);"
+            " unsigned m = 0xffffffff; int n = __shfl_up_sync(__activemask(), tid, 1); }")
+    src = Source(tokenize(text), text, "t.cu", resolve("MI300X"))
+    flow = flow_of(src, src.functions[0])
+    assert flow.thread >= {"tid"} and flow.lane == {"lane"} and flow.warp == {"w"}
+    assert flow.ballot == {"b"} and flow.fullmask == {"m"} and "n" not in flow.ballot
+    assert flow.volatile == {"f"} and "__half" in flow.types["h"]
+
+
+def test_target_names_and_lds() -> None:
+    assert resolve("MI300X").lds_kib == 64 and resolve("MI355X").lds_kib == 160
+    assert resolve("gfx90a").wavefront == 64
+    with pytest.raises(UnknownTarget):
+        resolve("GeForce 256")
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="reference data only in the development checkout")
+def test_fallback_table_agrees_with_reference() -> None:
+    from cuda2rocm.hazards.targets import _table
+
+    ref = YAML(typ="safe").load(REFERENCE.read_text(encoding="utf-8"))
+    text = REFERENCE.read_text(encoding="utf-8")
+    for target in _table().values():
+        assert f"gfx_target: {target.gfx}" in text
+        assert target.wavefront == 64
+    assert ref is not None
+
+
+LDS_SNIPPET = "__global__ void k(float* p) { __shared__ float a[100 * 256]; a[threadIdx.x] = p[0]; }"
+
+
+@pytest.mark.parametrize(("target", "fires"), [("MI300X", True), ("MI250X", True), ("MI350X", False),
+                                               ("gfx950", False)])
+def test_lds_limit_depends_on_target(target: str, fires: bool) -> None:
+    rules = {f.rule for f in analyze(tokenize(LDS_SNIPPET), LDS_SNIPPET, "t.cu", target_gpu=target)}
+    assert ("C2R-K401" in rules) is fires
+
+
+def test_findings_have_locations_and_fix_hint() -> None:
+    text = "\n\n__device__ int f(bool p) {\n  return __popc(__ballot_sync(0xffffffff, p));\n}\n"
+    found = analyze(tokenize(text), text, "dir/t.cu")
+    assert [(f.rule, f.line) for f in found] == [("C2R-K203", 4), ("C2R-K201", 4)]
+    assert all(f.path == "dir/t.cu" and f.col > 0 and f.fix for f in found)
+
+
+@pytest.mark.parametrize("text", [
+    "", "/* unterminated", "\"unterminated", "__global__ void k( {", "asm(", "for (int o = 16; o > 0",
+    "#define WARP_SIZE\n", "k<<<", "__shared__ float x[;", "\x00\x01\xff binary", "}}}}{{{{",
+    "template <int N> __global__ void k() { __shared__ float s[N]; }\nvoid r() { k<<<<1, 2>>>(); }",
+])
+def test_malformed_input_never_raises(text: str) -> None:
+    analyze(tokenize(text), text, "bad.cu")
+    fixes(tokenize(text), text, "bad.cu")
+
+
+_PIECES = [*"{}()[]<>;,=&|%/*+-~!#\n 0123456789x_", "threadIdx.x", "__shfl_xor_sync", "__ballot_sync", "__popc",
+           "for", "while", "__shared__", "asm", "32", "0xffffffff", "__global__ void k", "unsigned", "volatile",
+           "\"mov.u32 %0, %%laneid;\"", "<<<", ">>>", "__launch_bounds__", "dim3", "#define W 32\n"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_random_token_soup_never_raises(text: str) -> None:
+    analyze(tokenize(text), text, "fuzz.cu")
+    edits = fixes(tokenize(text), text, "fuzz.cu")
+    assert all(0 <= e.start <= e.end <= len(text) for e in edits)
