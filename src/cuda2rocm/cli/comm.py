@@ -32,7 +32,7 @@ def _config(p: dict[str, Any]) -> SweepConfig:
     return SweepConfig(
         ops=_csv(p["ops"], collectives.COLLECTIVES, "op"), sizes=tuple(sizes),
         dtypes=_csv(p["dtypes"], tuple(DTYPES), "dtype"), placement=p["placement"],
-        timing=_csv(p["timing"], ("graph", "events", "wall"), "timing mode"), warmup=p["warmup"], reps=p["reps"],
+        timing=_csv(p["timing"], ("auto", "graph", "events", "wall"), "timing mode"), warmup=p["warmup"], reps=p["reps"],
         max_iters=p["max_iters"], check=not p["no_check"], labels=dict(_labels(p["label"])),
     )
 
@@ -66,8 +66,8 @@ def render(console: Console, header: dict[str, Any], recs: list[dict[str, Any]])
     for rec in recs:
         table.add_row(*comm_table.row(rec))
     console.print(table)
-    if any(r.get("timing_note") for r in recs):
-        console.print("* timing fell back: " + next(r["timing_note"] for r in recs if r.get("timing_note")))
+    if any(comm_table.fell_back(r) for r in recs):
+        console.print("* timing fell back: " + next(r["timing_note"] for r in recs if comm_table.fell_back(r)))
 
 
 def _spawn(p: dict[str, Any], console: Console) -> int:
@@ -113,15 +113,17 @@ def _in_process(p: dict[str, Any], console: Console) -> int:
 
 
 def _compare(p: dict[str, Any], console: Console) -> int:
+    from cuda2rocm.cli.bench import compare_paths, show_report
     from cuda2rocm.perf import compare
 
-    base, cand = (Path(x) for x in p["compare"])
     try:
-        report = compare.compare_comm_files(base, cand, p["threshold"] or ("busbw_gbps>=0.95x",))
-    except (OSError, ValueError) as exc:
-        console.print(f"[red]error[/]: {exc}")
+        policy = compare.policy_from(p["threshold"] or ("*busbw_gbps>=0.95x",))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    report = compare_paths([p["compare"][0]], [p["compare"][1]], policy, console)
+    if report is None:
         return 2
-    compare.render(console, report)
+    show_report(console, report)
     return report.exit_code
 
 
@@ -134,8 +136,9 @@ def _compare(p: dict[str, Any], console: Console) -> int:
 @click.option("--dtypes", default="float32", show_default=True, help=f"Comma list of: {', '.join(DTYPES)}.")
 @click.option("--placement", type=click.Choice(["in", "out", "both"]), default="both", show_default=True,
               help="In-place and/or out-of-place buffers (where torch.distributed offers both).")
-@click.option("--timing", default="graph", show_default=True,
-              help="Comma list of graph (CUDA graph replay), events (eager loop), wall (plain Python loop).")
+@click.option("--timing", default="auto", show_default=True,
+              help="Comma list of auto (faster of graph/events), graph (CUDA graph replay), events (eager loop "
+                   "between device events), wall (plain Python loop, host clock).")
 @click.option("--warmup", default=5, show_default=True)
 @click.option("--reps", default=5, show_default=True, help="Timed repetitions (samples) per size.")
 @click.option("--max-iters", default=100, show_default=True, help="Most calls per timed repetition.")

@@ -25,8 +25,14 @@ def row(rec: dict[str, Any]) -> tuple[str, ...]:
         _num(rec.get("time_us"), ".2f"), _num(rec.get("algbw_gbps"), ".2f"), _num(rec.get("busbw_gbps"), ".2f"),
         _num(frac * 100 if isinstance(frac, float) else None, ".1f"),
         str(rec.get("wrong", "-")),
-        str(rec.get("timing", "")) + ("*" if rec.get("timing_note") else ""),
+        str(rec.get("timing", "")) + ("*" if fell_back(rec) else ""),
     )
+
+
+def fell_back(rec: dict[str, Any]) -> bool:
+    """Did the timing use another mode than asked because the asked one could not run?"""
+    note = str(rec.get("timing_note", ""))
+    return "failed" in note or "needs" in note
 
 
 def failures(recs: list[dict[str, Any]]) -> list[str]:

@@ -89,7 +89,7 @@ def run_case(case: collectives.Case, cfg: SweepConfig, mode: str) -> dict[str, A
     timed = timing.measure(bufs.call, mode, iters, cfg.reps, case.device)
     seconds = _mean_over_ranks(list(timed.seconds), case.device)
     del bufs
-    return _record(case, size, iters, timed, seconds, wrong, cfg)
+    return {**_record(case, size, iters, timed, seconds, wrong, cfg), "timing_requested": mode}
 
 
 def _record(

@@ -1,0 +1,249 @@
+"""``cuda2rocm bench``: run, compare, service metrics and soak. Parses, calls the library, prints."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from cuda2rocm.perf import compare as cmp
+from cuda2rocm.perf import cost, fingerprint, ingest, records, runner, service, soak, telemetry
+from cuda2rocm.perf.stats import summarize
+
+
+def _fmt(value: float, spec: str = ".4g") -> str:
+    return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else format(value, spec)
+
+
+def show_report(console: Console, report: cmp.Report) -> None:
+    colors = {"fail": "red", "regression": "red", "improvement": "green", "ok": "", "missing": "yellow"}
+    table = Table("metric", "better", "base median", "cand median", "ratio", "95% CI", "p", "spread b/c",
+                  "threshold", "verdict")
+    for r in report.results:
+        color = colors.get(r.verdict, "")
+        verdict = f"[{color}]{r.verdict}[/]" if color else r.verdict
+        table.add_row(r.name, r.direction, _fmt(r.base.median), _fmt(r.cand.median), _fmt(r.ratio, ".3f"),
+                      f"{_fmt(r.ci[0], '.3f')}..{_fmt(r.ci[1], '.3f')}", _fmt(r.p_value, ".3g"),
+                      f"{_fmt(r.base.cv, '.1%')}/{_fmt(r.cand.cv, '.1%')}", r.threshold,
+                      verdict + (f" ({r.note})" if r.note else ""))
+    console.print(table)
+    for key, value in report.costs.items():
+        console.print(f"cost per task, {key}: {value}")
+    if report.env_differences:
+        console.print("[bold]environment differences[/]:")
+        for line in report.env_differences:
+            console.print(f"  {line}")
+    console.print(" ".join(f"{k}={v}" for k, v in sorted(report.counts().items())) or "no metrics")
+
+
+def load_side(paths: Sequence[str], console: Console) -> ingest.Loaded:
+    loaded = ingest.load([Path(p) for p in paths])
+    for problem in loaded.problems:
+        console.print(f"[yellow]warning[/]: {problem}")
+    return loaded
+
+
+def compare_paths(base: Sequence[str], cand: Sequence[str], policy: cmp.Policy, console: Console) -> cmp.Report | None:
+    b, c = load_side(base, console), load_side(cand, console)
+    if not b.metrics or not c.metrics:
+        console.print("[red]error[/]: no metrics found in " + ("the baseline" if not b.metrics else "the candidate"))
+        return None
+    return cmp.with_env(cmp.compare(b.metrics, c.metrics, policy), b.env, c.env)
+
+
+def _costs(report: cmp.Report, metric: str, prices: tuple[float, float], gpus: int) -> dict[str, str]:
+    row = next((r for r in report.results if r.name == metric), None)
+    if row is None:
+        raise click.BadParameter(f"--task-metric {metric!r} is not among the compared metrics")
+    base = cost.per_task(row.base.median, row.direction, prices[0], gpus)
+    cand = cost.per_task(row.cand.median, row.direction, prices[1], gpus)
+    return {metric: f"baseline {base:.6g}, candidate {cand:.6g} (x{cand / base:.3f})" if base else "-"}
+
+
+@click.group(name="bench")
+def command() -> None:
+    """Benchmark a command or callable, compare baseline vs candidate, service metrics, soak."""
+
+
+@command.command(name="compare")
+@click.argument("base", type=click.Path(exists=True, dir_okay=False))
+@click.argument("cand", type=click.Path(exists=True, dir_okay=False))
+@click.option("--also-base", multiple=True, type=click.Path(exists=True, dir_okay=False), help="More baseline runs.")
+@click.option("--also-cand", multiple=True, type=click.Path(exists=True, dir_okay=False), help="More candidate runs.")
+@click.option("-t", "--threshold", multiple=True, help="e.g. 'tokens_per_s>=0.9x', 'p99*<=1.1x', 'mem_gb<=70'.")
+@click.option("--alpha", default=0.05, show_default=True, help="Significance level of the Mann-Whitney U test.")
+@click.option("--tolerance", default=0.05, show_default=True, help="Changes below this fraction are never flagged.")
+@click.option("--task-metric", help="Metric that is time per task (s) or tasks/s, for cost per task.")
+@click.option("--price", nargs=2, type=float, metavar="BASE CAND", help="Price per GPU-hour of each platform.")
+@click.option("--gpus", default=1, show_default=True, help="GPUs per task (for cost).")
+def compare_command(base: str, cand: str, also_base: tuple[str, ...], also_cand: tuple[str, ...],
+                    threshold: tuple[str, ...], alpha: float, tolerance: float, task_metric: str | None,
+                    price: tuple[float, float] | None, gpus: int) -> int:
+    """Compare BASE vs CAND (our JSONL, pytest-benchmark JSON or nccl-tests output) metric by metric."""
+    console = Console()
+    try:
+        policy = cmp.policy_from(threshold, alpha, tolerance)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+    report = compare_paths([base, *also_base], [cand, *also_cand], policy, console)
+    if report is None:
+        return 2
+    if task_metric and price:
+        report = cmp.Report(report.results, report.env_differences, _costs(report, task_metric, price, gpus))
+    show_report(console, report)
+    return report.exit_code
+
+
+def _workload(call: str | None, argv: tuple[str, ...]) -> tuple[str, Callable[[], Any]]:
+    if call and argv:
+        raise click.UsageError("give either --callable or a command after --, not both")
+    if call:
+        try:
+            return call, runner.load_callable(call)
+        except (ImportError, ValueError) as exc:
+            raise click.BadParameter(str(exc), param_hint="--callable") from None
+    if not argv:
+        raise click.UsageError("nothing to run: give --callable MODULE:FUNC or -- COMMAND ARGS")
+
+    def run_once() -> None:
+        res = runner.run_command(argv, runs=1, warmup=0)
+        if res.errors:
+            raise RuntimeError(res.errors[0])
+
+    return " ".join(argv), run_once
+
+
+def _write(out: str | None, recs: list[dict[str, Any]], force: bool) -> None:
+    if out:
+        try:
+            records.write_jsonl(Path(out), recs, force=force)
+        except FileExistsError as exc:
+            raise click.UsageError(str(exc)) from None
+
+
+def _telemetry(enabled: bool, console: Console) -> telemetry.Sampler | None:
+    if not enabled:
+        return None
+    name, source = telemetry.find_source()
+    if source is None:
+        console.print("[yellow]telemetry[/]: no NVML, nvidia-smi, amd-smi or rocm-smi here; not sampled")
+        return None
+    console.print(f"telemetry: sampling every second via {name}")
+    return telemetry.Sampler(source).start()
+
+
+def _show_telemetry(console: Console, summary: dict[str, dict[str, Any]]) -> None:
+    for gpu, entry in summary.items():
+        power = entry.get("power_w", {})
+        console.print(f"{gpu}: power {_fmt(power.get('mean', float('nan')), '.0f')} W mean "
+                      f"{entry.get('power_spark', '')}  throttled {entry['throttled_fraction']:.0%}  "
+                      f"ECC +{entry.get('ecc_increase') or 0}")
+
+
+@command.command(name="run", context_settings={"ignore_unknown_options": True})
+@click.option("--callable", "call", help="MODULE:FUNCTION to call (GPU work is timed with device events).")
+@click.option("-n", "--runs", default=10, show_default=True)
+@click.option("--warmup", default=2, show_default=True)
+@click.option("--name", help="Metric name (default: the command or callable, with /time_s).")
+@click.option("--telemetry", "with_telemetry", is_flag=True, help="Sample GPU power/temp/clocks/ECC every second.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write JSONL metric records here.")
+@click.option("--force", is_flag=True, help="Overwrite --out.")
+@click.argument("argv", nargs=-1, type=click.UNPROCESSED)
+def run_command(call: str | None, runs: int, warmup: int, name: str | None, with_telemetry: bool, out: str | None,
+                force: bool, argv: tuple[str, ...]) -> int:
+    """Time a command (after --) or a callable RUNS times after WARMUP runs."""
+    console = Console()
+    label, _ = _workload(call, argv)
+    sampler = _telemetry(with_telemetry, console)
+    try:
+        result = (runner.time_callable(runner.load_callable(call), runs, warmup, label) if call
+                  else runner.run_command(argv, runs, warmup))
+    finally:
+        summary = telemetry.summarize(sampler.stop()) if sampler else {}
+    recs = runner.to_records(result, fingerprint.fingerprint(), f"{name}/time_s" if name else "")
+    if summary:
+        recs.append({"kind": "run", "telemetry": summary})
+        _show_telemetry(console, summary)
+    _write(out, recs, force)
+    st = summarize(result.samples)
+    console.print(f"{label}: {st.n} runs ({result.timer}), median {_fmt(st.median)} s, "
+                  f"IQR {_fmt(st.iqr)} s, CV {_fmt(st.cv, '.1%')}, errors {len(result.errors)}")
+    for error in result.errors[:5]:
+        console.print(f"[red]error[/]: {error}")
+    return 1 if result.errors else 0
+
+
+def _levels(text: str) -> list[int]:
+    try:
+        levels = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise click.BadParameter(f"not a list of integers: {text!r}", param_hint="--concurrency") from None
+    if not levels or min(levels) < 1:
+        raise click.BadParameter("concurrency levels must be >= 1", param_hint="--concurrency")
+    return levels
+
+
+@command.command(name="service")
+@click.option("--log", type=click.Path(exists=True, dir_okay=False), help="JSONL request log.")
+@click.option("--callable", "call", help="MODULE:FUNCTION serving one request (an iterator = streaming).")
+@click.option("--concurrency", default="1,4,16", show_default=True, help="Concurrency levels for --callable.")
+@click.option("--requests", default=64, show_default=True, help="Requests per concurrency level.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write JSONL metric records here.")
+@click.option("--force", is_flag=True)
+def service_command(log: str | None, call: str | None, concurrency: str, requests: int, out: str | None,
+                    force: bool) -> int:
+    """p50/p95/p99 latency, TTFT and throughput from a request log or a callable under load."""
+    console = Console()
+    if bool(log) == bool(call):
+        raise click.UsageError("give exactly one of --log or --callable")
+    if log:
+        loaded = records.read_jsonl(Path(log))
+        reqs = [r for r in (service.request_from_record(x) for x in loaded.records) if r is not None]
+        for problem in loaded.problems:
+            console.print(f"[yellow]warning[/]: {problem}")
+        if not reqs:
+            console.print(f"[red]error[/]: {log}: no request records (need latency_s, latency_ms or start/end)")
+            return 2
+        values = service.summarize(reqs)
+    else:
+        _, fn = _workload(call, ())
+        values = service.sweep(fn, _levels(concurrency), requests)
+    table = Table("metric", "value")
+    for key, value in values.items():
+        table.add_row(key, _fmt(value))
+    console.print(table)
+    env = fingerprint.fingerprint()
+    _write(out, [{"metric": k, "value": v, "env": env} for k, v in values.items()], force)
+    return 0
+
+
+@command.command(name="soak", context_settings={"ignore_unknown_options": True})
+@click.option("--duration", default=600.0, show_default=True, help="Seconds to keep the workload running.")
+@click.option("--callable", "call", help="MODULE:FUNCTION, one iteration.")
+@click.option("--max-drift", default=0.05, show_default=True, help="Allowed slow-down, last vs first fifth.")
+@click.option("--telemetry/--no-telemetry", "with_telemetry", default=True, show_default=True)
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write a JSONL summary here.")
+@click.option("--force", is_flag=True)
+@click.argument("argv", nargs=-1, type=click.UNPROCESSED)
+def soak_command(duration: float, call: str | None, max_drift: float, with_telemetry: bool, out: str | None,
+                 force: bool, argv: tuple[str, ...]) -> int:
+    """Sustained stability: drift, throttling and errors over DURATION seconds."""
+    console = Console()
+    label, fn = _workload(call, argv)
+    _, source = telemetry.find_source() if with_telemetry else ("none", None)
+    result = soak.soak(fn, duration, source)
+    problems = result.problems(max_drift)
+    console.print(f"{label}: {len(result.times)} iterations, drift {_fmt(result.drift(), '+.1%')}, "
+                  f"slope {_fmt(result.slope_per_hour(), '+.1%')}/h, errors {len(result.errors)}")
+    _show_telemetry(console, result.telemetry)
+    for line in problems:
+        console.print(f"[red]problem[/]: {line}")
+    _write(out, [{"metric": f"{label}/iteration_s", "values": [d for _, d in result.times], "better": "lower",
+                  "drift": result.drift(), "errors": result.errors, "telemetry": result.telemetry,
+                  "env": fingerprint.fingerprint()}], force)
+    return 1 if problems else 0
