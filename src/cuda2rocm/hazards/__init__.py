@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cuda2rocm.hazards.engine import hits, safe_edits, to_finding
+from cuda2rocm.hazards.engine import hits, safe_edits, to_findings
 from cuda2rocm.hazards.targets import Target, UnknownTarget, resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.tokens import Token
@@ -20,8 +20,7 @@ __all__ = ["Target", "UnknownTarget", "analyze", "apply_edits", "fixes", "marker
 def analyze(tokens: Sequence[Token], text: str, path: str, *, target_gpu: str = "MI300X",
             rocm: str | None = None) -> list[Finding]:
     """Hazard findings for one file's tokens; ``target_gpu`` is a name (``MI300X``) or gfx id."""
-    found = hits(tokens, text, path, target_gpu, rocm)
-    return sorted((to_finding(tokens, text, path, h) for h in found), key=Finding.sort_key)
+    return to_findings(tokens, text, path, hits(tokens, text, path, target_gpu, rocm))
 
 
 def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:

@@ -54,6 +54,14 @@ class Source:
         return find_functions(self.tokens, self.pairs)
 
     @cached_property
+    def _by_start(self) -> list[Function]:
+        return sorted(self.functions, key=lambda f: f.body_open)
+
+    @cached_property
+    def _body_starts(self) -> list[int]:
+        return [f.body_open for f in self._by_start]
+
+    @cached_property
     def launches(self) -> list[Launch]:
         return find_launches(self.tokens, self.pairs)
 
@@ -78,8 +86,8 @@ class Source:
     def idents(self, names: frozenset[str] | set[str], start: int = 0, end: int | None = None) -> Iterator[int]:
         """Code tokens (outside directives) that are identifiers named in ``names``, in [start, end)."""
         stop = len(self.tokens) if end is None else end
-        for i in self.code:
-            if start <= i < stop and self.tokens[i].kind == IDENT and not self.tokens[i].pp and self.src(i) in names:
+        for i in self.range_code(start, stop):
+            if self.tokens[i].kind == IDENT and not self.tokens[i].pp and self.tokens[i].src in names:
                 yield i
 
     def is_call(self, i: int) -> bool:
@@ -122,7 +130,8 @@ class Source:
         return -1
 
     def range_code(self, start: int, end: int) -> list[int]:
-        return [i for i in self.code if start <= i < end]
+        """Indexes of the code tokens in [start, end), in order."""
+        return self.code[bisect.bisect_left(self.code, start) : bisect.bisect_left(self.code, end)]
 
     def text_of(self, start: int, end: int) -> str:
         return "".join(t.src for t in self.tokens[start:end]).strip()
@@ -132,11 +141,12 @@ class Source:
         return "".join(self.src(i) for i in self.range_code(start, end))
 
     def function_at(self, i: int) -> Function | None:
-        best: Function | None = None
-        for f in self.functions:
-            if f.body_open < i < f.body_close and (best is None or f.body_open > best.body_open):
-                best = f
-        return best
+        """The innermost function whose body contains token ``i``."""
+        k = bisect.bisect_left(self._body_starts, i)
+        for f in reversed(self._by_start[:k]):
+            if f.body_close > i:
+                return f
+        return None
 
     def device_functions(self) -> list[Function]:
         return [f for f in self.functions if f.is_device]

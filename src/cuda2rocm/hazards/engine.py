@@ -8,7 +8,7 @@ from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.targets import resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.rules import RULES, Rule
-from cuda2rocm.source.tokens import Token
+from cuda2rocm.source.tokens import LineIndex, Token
 
 FAMILY = "device"
 Check = Callable[[Source], Iterable[Hit]]
@@ -40,10 +40,13 @@ def _dedupe(found: list[Hit]) -> list[Hit]:
     return out
 
 
-def to_finding(src_tokens: Sequence[Token], text: str, path: str, hit: Hit) -> Finding:
-    from cuda2rocm.source.tokens import LineIndex
+def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[Hit]) -> list[Finding]:
+    lines = LineIndex(text)
+    return sorted((to_finding(tokens, lines, path, h) for h in found), key=Finding.sort_key)
 
-    line, col = LineIndex(text).line_col(src_tokens[hit.index].offset)
+
+def to_finding(tokens: Sequence[Token], lines: LineIndex, path: str, hit: Hit) -> Finding:
+    line, col = lines.line_col(tokens[hit.index].offset)
     rule = RULES[hit.rule]
     fix = "safe fix available (--fix-hazards)" if hit.edits else ""
     return rule.finding(path, line, col, hit.message, fix=fix)

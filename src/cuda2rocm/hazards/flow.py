@@ -156,8 +156,8 @@ def analyse(src: Source, fn: Function) -> Flow:
     flow = Flow()
     _params(src, fn, flow)
     flow.warp_sync = any("volatile" in t and t.endswith("*") for t in flow.types.values())
-    for i in src.code:
-        if not fn.body_open < i < fn.body_close or src.tokens[i].pp:
+    for i in src.range_code(fn.body_open + 1, fn.body_close):
+        if src.tokens[i].pp:
             continue
         if src.tokens[i].kind == IDENT and src.src(i) in WARP_PRIMITIVES:
             flow.warp_sync = True

@@ -53,8 +53,8 @@ def initialiser(src: Source, eq: int) -> tuple[int, int]:
 
 def _assignments(src: Source, start: int, end: int, *, const_only: bool) -> Env:
     env: Env = {}
-    for i in src.code:
-        if not start <= i < end or src.src(i) != "=" or src.tokens[i].pp:
+    for i in src.range_code(start, end):
+        if src.src(i) != "=" or src.tokens[i].pp:
             continue
         name = src.prev(i)
         if src.tokens[name].kind != IDENT:
@@ -78,6 +78,16 @@ def _has_const(src: Source, i: int) -> bool:
 
 
 def file_env(src: Source) -> Env:
+    """Macros and ``const``/``constexpr`` values of the whole file (cached per file)."""
+    if "file_env" in src.cache:
+        cached: Env = src.cache["file_env"]
+        return cached
+    env = _file_env(src)
+    src.cache["file_env"] = env
+    return env
+
+
+def _file_env(src: Source) -> Env:
     env = defines(src)
     for name, value in _assignments(src, 0, len(src.tokens), const_only=True).items():
         env.setdefault(name, value)
@@ -88,7 +98,10 @@ def local_env(src: Source, fn: Function | None, base: Env) -> Env:
     """``base`` plus the simple declarations-with-initialiser inside ``fn`` (first one wins)."""
     env = dict(base)
     if fn is not None:
-        for name, value in _assignments(src, fn.body_open, fn.body_close, const_only=False).items():
+        key = ("locals", fn.body_open)
+        if key not in src.cache:
+            src.cache[key] = _assignments(src, fn.body_open, fn.body_close, const_only=False)
+        for name, value in src.cache[key].items():
             env.setdefault(name, value)
     return env
 

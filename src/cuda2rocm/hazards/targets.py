@@ -61,6 +61,7 @@ def _from_knowledge(name: str, fp8: str) -> Target | None:
     return Target(gpu.name, gpu.gfx_target, int(gpu.wavefront_size), int(lds), fp8)
 
 
+@lru_cache(maxsize=64)
 def resolve(name: str) -> Target:
     """The target for a marketing name (``MI300X``) or gfx id (``gfx942``); raises :class:`UnknownTarget`."""
     key = name.strip().lower().replace("instinct", "").replace(" ", "")
