@@ -48,9 +48,9 @@ def main() -> None:
         ("compat recommend, gpu only (s)", timed(lambda: check(Query("MI300X")), 200), 5e-3),
         ("env fingerprint incl. torch (s)", timed(lambda: collect(10.0), 3), 5.0),
     ]
-    print(f"{'measure':40} {'median':>12} {'target':>10}  ok")
+    print(f"{'measure':46} {'median':>12} {'target':>10}  ok")
     for name, value, target in rows:
-        print(f"{name:40} {value:12.6f} {target:10.6f}  {'yes' if value <= target else 'NO'}")
+        print(f"{name:46} {value:12.6f} {target:10.6f}  {'yes' if value <= target else 'NO'}")
 
 
 if __name__ == "__main__":
