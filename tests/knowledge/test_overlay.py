@@ -76,3 +76,17 @@ def test_malformed_overlay_on_disk_is_a_clear_error(isolated_kb):
     knowledge.reload()
     with pytest.raises(knowledge.KnowledgeError, match=r"overlay\.yaml"):
         knowledge.gpus()
+
+
+def test_oversized_and_looping_inputs(tmp_path, monkeypatch):
+    from cuda2rocm.knowledge import overlay
+
+    big = tmp_path / "big.yaml"
+    big.write_text("gpus: {}\n" + "#" * 2048)
+    monkeypatch.setattr(overlay, "MAX_BYTES", 1024)
+    with pytest.raises(knowledge.KnowledgeError, match="larger than"):
+        load_update(big)
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to(loop)
+    with pytest.raises(knowledge.KnowledgeError, match=r"loop\.yaml: cannot read"):
+        load_update(loop)

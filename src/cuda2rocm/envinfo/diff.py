@@ -11,6 +11,7 @@ from cuda2rocm.envinfo.fingerprint import SCHEMA
 
 #: volatile keys that differ on every run and say nothing about the environment
 IGNORED = ("collected_at", "notes", "tool_version")
+MAX_BYTES = 64 << 20
 
 
 class FingerprintError(Exception):
@@ -30,6 +31,8 @@ class Change:
 
 def load(path: Path) -> dict[str, Any]:
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise FingerprintError(f"{path}: larger than {MAX_BYTES >> 20} MiB; not a fingerprint")
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise FingerprintError(f"{path}: cannot read: {exc}") from None

@@ -21,10 +21,14 @@ from ruamel.yaml import YAML
 from cuda2rocm.knowledge._load import OVERLAY_FILE, TABLES, KnowledgeError, parse_yaml, read_overlay
 from cuda2rocm.knowledge.schema import MATRIX_COLUMNS, validate_tables
 
+MAX_BYTES = 16 << 20
+
 
 def load_update(path: Path) -> dict[str, dict[str, dict[str, Any]]]:
     """Read and validate a user file; raise :class:`KnowledgeError` naming the file (and row/line) on any problem."""
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise KnowledgeError(f"{path}: larger than {MAX_BYTES >> 20} MiB; not a knowledge-base table")
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise KnowledgeError(f"{path}: cannot read: {exc}") from None
