@@ -77,7 +77,10 @@ def _safetensors(p: Path) -> Source:
     mm = np.memmap(p, dtype=np.uint8, mode="r") if p.stat().st_size > data_start else np.zeros(0, np.uint8)
     entries, spans = [], {}
     for name, info in sorted(header.items(), key=lambda kv: kv[1]["data_offsets"][0]):
-        dtype, shape = canonical(info["dtype"]), tuple(int(x) for x in info["shape"])
+        try:
+            dtype, shape = canonical(info["dtype"]), tuple(int(x) for x in info["shape"])
+        except ValueError as exc:
+            raise RegressInputError(str(p), f"{name}: {exc}") from None
         entries.append(Entry(name, dtype, shape))
         spans[name] = (data_start + info["data_offsets"][0], data_start + info["data_offsets"][1], dtype)
 
@@ -126,7 +129,10 @@ def _npz(p: Path) -> Source:
             shapes = {n: _npy_header(z, n) for n in names}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
         raise RegressInputError(str(p), f"corrupt .npz: {exc}") from None
-    entries = tuple(Entry(n, from_numpy(shapes[n][0]), shapes[n][1]) for n in names)
+    try:
+        entries = tuple(Entry(n, from_numpy(shapes[n][0]), shapes[n][1]) for n in names)
+    except ValueError as exc:
+        raise RegressInputError(str(p), f"unsupported array ({exc}; object arrays are never loaded)") from None
 
     def load(name: str) -> Array:
         try:
@@ -186,6 +192,8 @@ def _raw(p: Path, sidecar: Path) -> Source:
 
 def _raw_item(item: Any, i: int, offset: int, where: str) -> tuple[str, str, tuple[int, ...], int, int]:
     try:
+        if not isinstance(item, dict):
+            raise TypeError("not an object")
         dtype = canonical(str(item["dtype"]))
         shape = tuple(int(x) for x in item["shape"])
         start = int(item.get("offset", offset))

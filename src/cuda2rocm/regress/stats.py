@@ -201,15 +201,20 @@ def tensor_stats(base: Array, cand: Array, dtype: str, atol: float, rtol: float,
 def _run(base: Array, cand: Array, dtype: str, atol: float, rtol: float, ulp: bool, starts: list[int]) -> _Accumulator:
     acc = _Accumulator(atol, rtol, _tiny(dtype))
     is_float = DTYPES[dtype].kind == "float"
-    for start in starts:
-        sb, sa = base[start : start + CHUNK], cand[start : start + CHUNK]
-        vb, va = values(sb, dtype), values(sa, dtype)
-        if not is_float:
-            vb, va = vb.astype(np.float64), va.astype(np.float64)
-        ib = signed_bits(sb, dtype) if is_float and ulp else None
-        ia = signed_bits(sa, dtype) if is_float and ulp else None
-        acc.add(va, vb, ia, ib, start)
+    with np.errstate(all="ignore"):  # NaN/Inf are counted, not warned about
+        for start in starts:
+            _chunk(acc, base, cand, dtype, ulp, is_float, start)
     return acc
+
+
+def _chunk(acc: _Accumulator, base: Array, cand: Array, dtype: str, ulp: bool, is_float: bool, start: int) -> None:
+    sb, sa = base[start : start + CHUNK], cand[start : start + CHUNK]
+    vb, va = values(sb, dtype), values(sa, dtype)
+    if not is_float:
+        vb, va = vb.astype(np.float64), va.astype(np.float64)
+    ib = signed_bits(sb, dtype) if is_float and ulp else None
+    ia = signed_bits(sa, dtype) if is_float and ulp else None
+    acc.add(va, vb, ia, ib, start)
 
 
 def _int_ulp(stats: TensorStats) -> TensorStats:

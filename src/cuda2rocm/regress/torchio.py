@@ -46,7 +46,10 @@ def load_pt(p: Path) -> dict[str, tuple[str, tuple[int, ...], Array]]:
     except (pickle.UnpicklingError, RuntimeError, EOFError, OSError, ValueError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise RegressInputError(str(p), f"cannot load with weights_only=True: {first}") from None
-    out = {(name or "tensor"): to_storage(t) for name, t in flatten(obj)}
+    try:
+        out = {(name or "tensor"): to_storage(t) for name, t in flatten(obj)}
+    except ValueError as exc:
+        raise RegressInputError(str(p), str(exc)) from None
     if not out:
         raise RegressInputError(str(p), "no tensors found")
     return out
