@@ -50,7 +50,12 @@ def load_config(root: Path, config_file: str | Path | None = None) -> ScanConfig
     for name in ("cuda2rocm.toml", "pyproject.toml"):
         candidate = base / name
         if candidate.is_file():
-            cfg = _from_file(candidate)
+            try:
+                cfg = _from_file(candidate)
+            except ConfigError:
+                if name == "cuda2rocm.toml":
+                    raise
+                continue  # a broken pyproject.toml is reported as a file problem by the scan itself
             if cfg.source:
                 return cfg
     return ScanConfig()

@@ -19,7 +19,8 @@ def scan_cmake(report: FileReport, text: str) -> None:
 
 
 def cmake_commands(report: FileReport, text: str) -> list[tuple[str, str, int, int]]:
-    """(command, argument text, line, col) for every command; unbalanced parentheses are reported."""
+    """(command, argument text with comments/strings blanked, line, col) for every command; unbalanced
+    parentheses are reported."""
     out: list[tuple[str, str, int, int]] = []
     clean = _mask_cmake(text)
     pos = 0
@@ -33,7 +34,7 @@ def cmake_commands(report: FileReport, text: str) -> list[tuple[str, str, int, i
             report.problem("C2R-E105", f"CMake command {m.group(1)}( opened at line {line} is never closed", line)
             return out
         col = m.start() - (clean.rfind("\n", 0, m.start()) + 1) + 1
-        out.append((m.group(1), text[m.end():end], line, col))
+        out.append((m.group(1), clean[m.end():end], line, col))
         pos = end + 1
 
 
@@ -45,7 +46,9 @@ def _mask_cmake(text: str) -> str:
 
 
 def _keep_quotes(s: str) -> str:
-    return s.replace("(", " ").replace(")", " ")
+    """Quoted values may hold architecture lists (``"70;80"``); only their words that look like CMake
+    variables are blanked, and parentheses never count."""
+    return re.sub(r"[A-Z][A-Z0-9_]{3,}", lambda m: " " * len(m.group(0)), s).replace("(", " ").replace(")", " ")
 
 
 def _close_paren(text: str, start: int) -> int:

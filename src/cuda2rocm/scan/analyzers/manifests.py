@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -62,7 +63,8 @@ def _toml(report: FileReport, text: str) -> dict[str, Any] | None:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        report.problem("C2R-E105", f"invalid TOML: {exc}", getattr(exc, "lineno", 0))
+        m = re.search(r"at line (\d+)", str(exc))
+        report.problem("C2R-E105", f"invalid TOML: {exc}", int(m.group(1)) if m else 0)
         return None
 
 

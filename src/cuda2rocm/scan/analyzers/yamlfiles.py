@@ -80,7 +80,7 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
         _runner(report, value, line, col)
     elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
         report.add("C2R-D107", line, col, f"CI installs the CUDA toolkit ({value})")
-    if key in _COMMAND_KEYS or (not key and path[-1:] and path[-1] in _COMMAND_KEYS):
+    if key in _COMMAND_KEYS:
         _commands(report, value, line)
 
 
@@ -103,9 +103,16 @@ def _commands(report: FileReport, value: Any, line: int) -> None:
         first = line + 1 if "\n" in value.strip() else line
         shell.scan_text(report, value, first)
     elif isinstance(value, list):
-        joined = " ".join(str(v) for v in value if isinstance(v, (str, int)))
-        if joined and "\n" not in joined:
-            shell.scan_line(report, joined, line)
+        by_line: dict[int, list[str]] = {}
+        for i, item in enumerate(value):
+            if isinstance(item, (str, int)):
+                by_line.setdefault(_pos(value, i, is_map=False)[0] or line, []).append(str(item))
+        for item_line, words in by_line.items():
+            text = " ".join(words)
+            if "\n" in text:
+                shell.scan_text(report, text, item_line + 1)
+            else:
+                shell.scan_line(report, text, item_line)
 
 
 def _workload_scale(report: FileReport, doc: Any) -> None:
