@@ -94,7 +94,8 @@ def test_inventory_has_file_and_line(result) -> None:
 def test_deployment_and_baselines(result) -> None:
     assert result.deployment.scale == "kubernetes"
     assert any("nvidia.com/gpu: 8" in e for e in result.deployment.evidence)
-    assert result.baselines == {"tests": False, "pinned_versions": True, "benchmarks": False, "ci": True}  # 7 of 8 pinned
+    # 7 of 8 requirements are pinned
+    assert result.baselines == {"tests": False, "pinned_versions": True, "benchmarks": False, "ci": True}
 
 
 def test_kernels_and_api_usage(result) -> None:

@@ -32,7 +32,7 @@ class Candidate:
 @dataclass
 class _Ignores:
     base: str  # rel dir the patterns apply to ('' = root)
-    spec: pathspec.PathSpec  # type: ignore[type-arg]
+    spec: pathspec.GitIgnoreSpec
 
 
 def walk(
@@ -51,8 +51,8 @@ def walk(
 
 class _Selector:
     def __init__(self, cfg: ScanConfig, extra_exclude: tuple[str, ...]) -> None:
-        self.include = pathspec.PathSpec.from_lines("gitwildmatch", cfg.include) if cfg.include else None
-        self.exclude = pathspec.PathSpec.from_lines("gitwildmatch", (*cfg.exclude, *extra_exclude))
+        self.include = pathspec.GitIgnoreSpec.from_lines(cfg.include) if cfg.include else None
+        self.exclude = pathspec.GitIgnoreSpec.from_lines((*cfg.exclude, *extra_exclude))
         self.gitignore = cfg.respect_gitignore
 
     def wanted(self, rel: str) -> bool:
@@ -158,7 +158,7 @@ def _with_gitignore(absdir: str, reldir: str, ignores: list[_Ignores], enabled: 
         return ignores
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
-            spec = pathspec.PathSpec.from_lines("gitwildmatch", f.read().splitlines())
+            spec = pathspec.GitIgnoreSpec.from_lines(f.read().splitlines())
     except OSError:
         return ignores
     return [*ignores, _Ignores(reldir, spec)]

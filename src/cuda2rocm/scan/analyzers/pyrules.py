@@ -48,7 +48,7 @@ def _imports(report: FileReport, st: State, toks: list[Tok], words: list[str]) -
     for module, names in _imported(words):
         top = module.split(".")[0]
         st.imports.add(top)
-        full = {module} | {f"{module}.{n}" for n in names}
+        full = {module, top} | {f"{module}.{n}" for n in names}
         if module == "torch.utils.cpp_extension" and "load" in names:
             st.load_aliases.add("load")
         if full & _NVML:

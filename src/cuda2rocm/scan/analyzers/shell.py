@@ -9,8 +9,8 @@ from cuda2rocm.scan.report import FileReport
 
 _NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
 _ASSIGN = re.compile(r"(?:^|[\s;&|(`\"'])(?:export\s+|ENV\s+)?([A-Z][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
-_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|SBATCH|torch\.distributed\.(?:run|launch)|deepspeed|mpirun|mpiexec|srun|sbatch"
-                       r"|accelerate\s+launch)(?![\w-])")
+_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|SBATCH|torch\.distributed\.(?:run|launch)|deepspeed|mpirun|mpiexec"
+                       r"|srun|sbatch|accelerate\s+launch)(?![\w-])")
 _GRES = re.compile(r"--gres[= ]gpu(?::[A-Za-z][\w-]*)?(?::(\d+))?")
 _OPT = r"(?:\s*=\s*|\s+)(\"?\$?\{?[\w:-]+\}?\"?)"
 _DOCKER_GPUS = re.compile(r"\bdocker\s+run\b.*--gpus")
