@@ -6,7 +6,9 @@ Comments and user-facing strings are never matched as code, so ``# runs on CUDA`
 
 from __future__ import annotations
 
+import functools
 import io
+import re
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -15,8 +17,20 @@ from cuda2rocm.scan.analyzers import pyrules
 from cuda2rocm.scan.report import FileReport
 
 #: files without any of these words have nothing for the Python rules (fast path for large trees)
-KEYWORDS = ("cuda", "nvml", "nvidia", "cupy", "numba", "tensorrt", "cudnn", "NCCL", "extension", "import",
-            "triton", "get_device", "distributed", "CUDA")
+_WORDS = r"cuda|CUDA|nvml|nvidia|cupy|numba|tensorrt|cudnn|NCCL|cpp_extension|triton|get_device|distributed"
+
+
+@functools.lru_cache(maxsize=1)
+def _interesting() -> re.Pattern[str]:
+    """Keywords plus the import names of every knowledge-base plugin (``import flash_attn``)."""
+    try:
+        from cuda2rocm import knowledge
+
+        names = sorted({n.split(".")[0] for p in knowledge.plugins().values() for n in p.import_names})
+    except ImportError:  # pragma: no cover - knowledge ships with the package
+        names = []
+    alternatives = "|".join(re.escape(n) for n in names if n)
+    return re.compile(_WORDS + (rf"|\b(?:import|from)\s+(?:{alternatives})\b" if alternatives else ""))
 
 
 @dataclass
@@ -34,7 +48,7 @@ class Line:
 
 
 def scan_python(report: FileReport, text: str) -> None:
-    if not any(k in text for k in KEYWORDS):
+    if not _interesting().search(text):
         return
     state = pyrules.State(is_setup=report.path.rsplit("/", 1)[-1] == "setup.py")
     for line in logical_lines(report, text):
