@@ -109,7 +109,7 @@ def test_unreadable_file_even_as_root(tmp_path: Path) -> None:
         pytest.param("Dockerfile", "FROM ubuntu:22.04\nRUNN apt-get update\n", 2, "unknown Dockerfile", id="docker"),
         pytest.param("CMakeLists.txt", "project(x)\nadd_library(foo\n  a.cu\n", 2, "never closed", id="cmake"),
         pytest.param("pyproject.toml", "[project\nname = 1\n", 1, "invalid TOML", id="toml"),
-        pytest.param("bad.py", "import os\ns = '''unterminated\n", 2, "tokenizer stopped", id="python"),
+        pytest.param("bad.py", "import torch.cuda\ns = '''unterminated\n", 2, "tokenizer stopped", id="python"),
     ],
 )
 def test_malformed_files_name_file_and_line(tmp_path: Path, name: str, text: str, line: int, needle: str) -> None:
