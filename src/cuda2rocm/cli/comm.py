@@ -169,4 +169,12 @@ def command(**p: Any) -> int:
         return _in_process(p, console)
     if p["nproc"] < 1:
         raise click.UsageError("not under torchrun: give --nproc N (or launch with torchrun -m cuda2rocm comm)")
+    if p["backend"] in ("nccl", "rccl") and not _gpu_visible():
+        raise click.UsageError(f"--backend {p['backend']} needs GPUs and torch sees none (use --backend gloo on CPU)")
     return _spawn(p, console)
+
+
+def _gpu_visible() -> bool:
+    import torch
+
+    return bool(torch.cuda.is_available())
