@@ -12,6 +12,7 @@ Id prefixes (see docs/rules.md):
   C2R-D  deployment (containers, Kubernetes, CI, launchers, NCCL variables)
   C2R-B  build systems
   C2R-E  input problems (unreadable, binary, malformed files)
+  C2R-R  numerical regression (compare R1xx, smoke R2xx, curves/metrics/reproducibility R3xx)
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ _RULE_MODULES = (
     "cuda2rocm.translate.rules",
     "cuda2rocm.scan.rules",
     "cuda2rocm.rewrite.rules",
+    "cuda2rocm.regress.rules",
 )
 
 
