@@ -130,7 +130,7 @@ def test_telemetry_parsers_and_summary():
 
 
 def test_telemetry_without_a_gpu_tool_says_so(tmp_path, capsys):
-    name, source = telemetry.find_source()
+    _name, source = telemetry.find_source()
     rc = main(["bench", "run", "--telemetry", "-n", "1", "--", sys.executable, "-c", "pass"])
     assert rc == 0
     if source is None:

@@ -23,5 +23,4 @@ def flaky() -> None:
 
 def stream() -> Iterator[str]:
     time.sleep(0.002)
-    for token in ("a", "b", "c"):
-        yield token
+    yield from ("a", "b", "c")

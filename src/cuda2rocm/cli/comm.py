@@ -32,7 +32,8 @@ def _config(p: dict[str, Any]) -> SweepConfig:
     return SweepConfig(
         ops=_csv(p["ops"], collectives.COLLECTIVES, "op"), sizes=tuple(sizes),
         dtypes=_csv(p["dtypes"], tuple(DTYPES), "dtype"), placement=p["placement"],
-        timing=_csv(p["timing"], ("auto", "graph", "events", "wall"), "timing mode"), warmup=p["warmup"], reps=p["reps"],
+        timing=_csv(p["timing"], ("auto", "graph", "events", "wall"), "timing mode"),
+        warmup=p["warmup"], reps=p["reps"],
         max_iters=p["max_iters"], check=not p["no_check"], labels=dict(_labels(p["label"])),
     )
 

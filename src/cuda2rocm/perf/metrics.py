@@ -75,7 +75,8 @@ def from_records(records: Iterable[dict[str, Any]]) -> tuple[dict[str, Metric], 
 
 def comm_key(rec: dict[str, Any]) -> str:
     place = "ip" if rec.get("in_place") else "oop"
-    return f"comm/{rec.get('op')}/{rec.get('dtype')}/{place}/{rec.get('bytes')}/{rec.get('timing_requested') or rec.get('timing')}"
+    timing = rec.get("timing_requested") or rec.get("timing")
+    return f"comm/{rec.get('op')}/{rec.get('dtype')}/{place}/{rec.get('bytes')}/{timing}"
 
 
 def _add_comm(table: dict[str, Metric], rec: dict[str, Any]) -> None:
