@@ -171,3 +171,23 @@ def test_lookup_is_a_dict_and_load_is_cached():
     assert load() is load()
     assert len(load()) > 9000
     assert "cudaMalloc" in load()
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        (["x", "y", "", "function", "maybe", *[""] * 12], "support 'maybe'"),
+        (["x", "y", "", "function", "supported", "", "", "", "not-a-version", *[""] * 8], "not a version"),
+        (["x", "y", "", "function", "supported", *[""] * 8, "zero", "", "", ""], "invalid literal"),
+    ],
+)
+def test_malformed_row_names_file_and_line(row, message):
+    from cuda2rocm.mapping.table import MappingDataError, _checked_entry
+
+    with pytest.raises(MappingDataError, match=rf"mapping/data/runtime\.csv:42: .*{message}"):
+        _checked_entry("runtime", 42, row)
+
+
+def test_every_row_of_every_table_builds():
+    """Entries are built lazily; building all of them here proves every packaged row is well formed."""
+    assert sum(1 for _ in load()) == len(load())

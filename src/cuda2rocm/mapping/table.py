@@ -1,10 +1,12 @@
-"""Load the packaged CSV tables into one dict-backed :class:`MappingTable`."""
+"""Load the packaged CSV tables into one dict-backed :class:`MappingTable`.
+
+Loading parses the CSV text only; an :class:`Entry` is built the first time a name is looked up (or the
+table is iterated), which keeps ``load()`` cheap on scan's hot path."""
 
 from __future__ import annotations
 
 import csv
 import functools
-import io
 from collections.abc import Iterator
 from importlib import resources
 
@@ -15,20 +17,37 @@ from cuda2rocm.mapping.version import optional_version
 _NOT_IDENTIFIERS = frozenset({"headers", "disagreements", "rocm_releases", "prefixes"})
 # When a name appears in two tables the earlier library here wins (a name is listed once per table).
 PRIORITY = ("runtime", "driver", "device", "macros", "datatypes")
+ENTRY_COLUMNS = (
+    "cuda", "hip", "roc", "kind", "support", "cuda_added", "cuda_deprecated", "cuda_removed", "hip_added",
+    "hip_deprecated", "hip_removed", "experimental", "fallback", "drop_args", "section", "source", "note",
+)  # fmt: skip
 
 
 class MappingDataError(ValueError):
     """A packaged table is malformed (names the file and line)."""
 
 
+def _text(name: str) -> str:
+    return resources.files("cuda2rocm.mapping").joinpath("data").joinpath(f"{name}.csv").read_text("utf-8")
+
+
+def read_table(name: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
+    """Header and rows of ``data/<name>.csv`` with 1-based line numbers; ``#`` lines are comments."""
+    numbered = [(n, line) for n, line in enumerate(_text(name).splitlines(), 1) if not line.startswith("#")]
+    parsed = csv.reader([line for _, line in numbered])
+    header = next(parsed)
+    rows = [(lineno, row) for (lineno, _), row in zip(numbered[1:], parsed, strict=False)]
+    for lineno, row in rows:
+        if len(row) != len(header):
+            raise MappingDataError(f"mapping/data/{name}.csv:{lineno}: {len(row)} fields, expected {len(header)}")
+    return header, rows
+
+
 def read_rows(name: str) -> Iterator[tuple[int, dict[str, str]]]:
-    """Rows of ``data/<name>.csv`` with their 1-based line numbers; ``#`` lines are comments."""
-    text = resources.files("cuda2rocm.mapping").joinpath("data").joinpath(f"{name}.csv").read_text("utf-8")
-    lines = text.splitlines()
-    numbered = [(n, line) for n, line in enumerate(lines, 1) if not line.startswith("#")]
-    reader = csv.DictReader(io.StringIO("\n".join(line for _, line in numbered)))
-    for (lineno, _), row in zip(numbered[1:], reader, strict=False):
-        yield lineno, row
+    """Rows of ``data/<name>.csv`` as dicts, with their line numbers."""
+    header, rows = read_table(name)
+    for lineno, row in rows:
+        yield lineno, dict(zip(header, row, strict=True))
 
 
 def table_names() -> list[str]:
@@ -37,19 +56,16 @@ def table_names() -> list[str]:
     return sorted(n for n in names if n not in _NOT_IDENTIFIERS)
 
 
-def _entry(library: str, row: dict[str, str]) -> Entry:
-    if row["support"] not in SUPPORT_LEVELS:
-        raise ValueError(f"support {row['support']!r} is not one of {', '.join(SUPPORT_LEVELS)}")
+def _entry(library: str, row: list[str]) -> Entry:
+    (cuda, hip, roc, kind, support, cuda_added, cuda_deprecated, cuda_removed, hip_added, hip_deprecated,
+     hip_removed, experimental, fallback, drop_args, section, source, note) = row  # fmt: skip
+    if support not in SUPPORT_LEVELS:
+        raise ValueError(f"support {support!r} is not one of {', '.join(SUPPORT_LEVELS)}")
     return Entry(
-        cuda=row["cuda"], hip=row["hip"], roc=row["roc"], library=library, kind=row["kind"],
-        support=row["support"], hip_added=optional_version(row["hip_added"]),
-        hip_deprecated=optional_version(row["hip_deprecated"]),
-        hip_removed=optional_version(row["hip_removed"]), experimental=bool(row["experimental"]),
-        note=row["note"], cuda_added=optional_version(row["cuda_added"]),
-        cuda_deprecated=optional_version(row["cuda_deprecated"]),
-        cuda_removed=optional_version(row["cuda_removed"]), fallback=row["fallback"],
-        drop_args=tuple(int(i) for i in row["drop_args"].split()), section=row["section"],
-        source=row["source"],
+        cuda, hip, roc, library, kind, support, optional_version(hip_added), optional_version(hip_deprecated),
+        optional_version(hip_removed), bool(experimental), note, optional_version(cuda_added),
+        optional_version(cuda_deprecated), optional_version(cuda_removed), fallback,
+        tuple(int(i) for i in drop_args.split()), section, source,
     )  # fmt: skip
 
 
@@ -61,26 +77,51 @@ def _header(row: dict[str, str]) -> HeaderEntry:
     )  # fmt: skip
 
 
+def _raw_library(library: str) -> list[tuple[int, list[str]]]:
+    header, rows = read_table(library)
+    if tuple(header) != ENTRY_COLUMNS:
+        raise MappingDataError(f"mapping/data/{library}.csv: columns {header} are not {list(ENTRY_COLUMNS)}")
+    return rows
+
+
 def load_library(library: str) -> list[Entry]:
-    entries = []
-    for lineno, row in read_rows(library):
-        try:
-            entries.append(_entry(library, row))
-        except (KeyError, ValueError, TypeError) as exc:
-            raise MappingDataError(f"mapping/data/{library}.csv:{lineno}: {exc}") from exc
-    return entries
+    return [_checked_entry(library, lineno, row) for lineno, row in _raw_library(library)]
+
+
+def _checked_entry(library: str, lineno: int, row: list[str]) -> Entry:
+    try:
+        return _entry(library, row)
+    except (ValueError, TypeError) as exc:
+        raise MappingDataError(f"mapping/data/{library}.csv:{lineno}: {exc}") from exc
 
 
 class MappingTable:
     """All identifier and header mappings; O(1) lookups by CUDA name."""
 
-    def __init__(self, entries: dict[str, Entry], headers: dict[str, HeaderEntry], libraries: list[str]):
-        self._entries = entries
+    def __init__(
+        self,
+        raw: dict[str, tuple[str, int, list[str]]],
+        headers: dict[str, HeaderEntry],
+        libraries: list[str],
+    ):
+        self._raw = raw  # name -> (library, line, csv row); entries are built on first use
+        self._entries: dict[str, Entry] = {}
         self._headers = headers
         self._libraries = libraries
 
     def lookup(self, name: str) -> Entry | None:
-        return self._entries.get(name)
+        entry = self._entries.get(name)
+        if entry is None:
+            raw = self._raw.get(name)
+            if raw is None:
+                return None
+            entry = self._entries[name] = _checked_entry(raw[0], raw[1], raw[2])
+        return entry
+
+    def library_of(self, name: str) -> str | None:
+        """The table a name is listed in, without building its entry."""
+        raw = self._raw.get(name)
+        return raw[0] if raw is not None else None
 
     def header(self, name: str) -> HeaderEntry | None:
         return self._headers.get(name.strip().strip('<>"'))
@@ -89,19 +130,22 @@ class MappingTable:
         return list(self._libraries)
 
     def by_library(self, library: str) -> list[Entry]:
-        return [e for e in self._entries.values() if e.library == library]
+        return [e for e in self if e.library == library]
 
     def headers(self) -> list[HeaderEntry]:
         return list(self._headers.values())
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._raw)
 
     def __iter__(self) -> Iterator[Entry]:
-        return iter(self._entries.values())
+        for name in self._raw:
+            entry = self.lookup(name)
+            assert entry is not None
+            yield entry
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        return name in self._raw
 
 
 def _ordered(names: list[str]) -> list[str]:
@@ -113,14 +157,14 @@ def _ordered(names: list[str]) -> list[str]:
 def load() -> MappingTable:
     """Every packaged table (cached: the first call parses, later calls are free)."""
     libraries = table_names()
-    entries: dict[str, Entry] = {}
+    raw: dict[str, tuple[str, int, list[str]]] = {}
     for library in _ordered(libraries):
-        for entry in load_library(library):
-            entries.setdefault(entry.cuda, entry)
+        for lineno, fields in _raw_library(library):
+            raw.setdefault(fields[0], (library, lineno, fields))
     headers = {}
     for lineno, row in read_rows("headers"):
         try:
             headers[row["cuda"]] = _header(row)
         except (KeyError, ValueError) as exc:
             raise MappingDataError(f"mapping/data/headers.csv:{lineno}: {exc}") from exc
-    return MappingTable(entries, headers, libraries)
+    return MappingTable(raw, headers, libraries)

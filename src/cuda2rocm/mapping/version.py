@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 _LEADING = re.compile(r"\s*v?(\d+(?:\.\d+)*)")
@@ -43,6 +44,7 @@ def parse_version(text: str | Version | tuple[int, ...]) -> Version:
     return Version([int(p) for p in match.group(1).split(".")])
 
 
+@functools.lru_cache(maxsize=1024)
 def optional_version(text: str) -> Version | None:
-    """Parse a table cell: empty means "not known / not applicable"."""
+    """Parse a table cell: empty means "not known / not applicable" (cached: tables repeat values)."""
     return parse_version(text) if text.strip() else None
