@@ -53,3 +53,19 @@ def test_link_table_has_sources_and_dates():
 def test_no_tool_no_topology():
     assert topology.parse_nvidia_smi("garbage").links == {}
     assert topology.parse_rocm_smi("").links == {}
+
+
+def test_scaling_and_mode_tables():
+    from cuda2rocm.perf import summary
+
+    def rec(size, bw, mode="auto"):
+        return {"kind": "comm", "op": "all_reduce", "bytes": size, "busbw_gbps": bw, "timing": "graph",
+                "timing_requested": mode}
+
+    runs = {2: [rec(1 << 20, 40.0), rec(1 << 30, 330.0)], 8: [rec(1 << 20, 30.0), rec(1 << 30, 360.0)]}
+    table = summary.scaling_table(runs, "all_reduce", "auto", 450.0).splitlines()
+    assert table[0].startswith("| size | 2 GPUs | 8 GPUs | % peak (8) | efficiency 2->8 |")
+    assert table[2] == "| 1M | 40.0 | 30.0 | 7% | 0.75 |" and table[3] == "| 1G | 330.0 | 360.0 | 80% | 1.09 |"
+    modes = summary.mode_table([rec(16 << 20, 200.0, "graph"), rec(16 << 20, 210.0, "events")], "all_reduce",
+                               summary.NCCL_TESTS_H200X2_ALL_REDUCE, ("graph", "events"))
+    assert "| 16M | 200.0 | 210.0 | 210.0 | 212.0 | 0.99 | met (>= 0.95x) |" in modes
