@@ -74,7 +74,6 @@ def _capture(d: Path) -> Source:
 def _safetensors(p: Path) -> Source:
     header, data_start = _safetensors_header(p)
     _validate_with_reference(p)
-    mm = np.memmap(p, dtype=np.uint8, mode="r") if p.stat().st_size > data_start else np.zeros(0, np.uint8)
     entries, spans = [], {}
     for name, info in sorted(header.items(), key=lambda kv: kv[1]["data_offsets"][0]):
         try:
@@ -86,7 +85,7 @@ def _safetensors(p: Path) -> Source:
 
     def load(name: str) -> Array:
         start, end, dtype = spans[name]
-        return mm[start:end].view(DTYPES[dtype].storage)
+        return _map(p, start, end - start).view(DTYPES[dtype].storage)
 
     return Source(str(p), tuple(entries), load)
 
@@ -177,7 +176,6 @@ def _raw(p: Path, sidecar: Path) -> Source:
         raise RegressInputError(str(sidecar), "sidecar must be a JSON object with dtype and shape (or 'tensors')")
     items: list[Any] = list(spec["tensors"]) if "tensors" in spec else [{"name": p.stem, **spec}]
     size = p.stat().st_size
-    mm = np.memmap(p, dtype=np.uint8, mode="r") if size else np.zeros(0, np.uint8)
     entries, spans = [], {}
     offset = 0
     for i, item in enumerate(items):
@@ -187,7 +185,7 @@ def _raw(p: Path, sidecar: Path) -> Source:
         entries.append(Entry(name, dtype, shape))
         spans[name] = (start, nbytes, dtype, bool(item.get("big_endian", False)), element_count(shape))
         offset = start + nbytes
-    return Source(str(p), tuple(entries), lambda name: _raw_view(mm, *spans[name]))
+    return Source(str(p), tuple(entries), lambda name: _raw_view(p, *spans[name]))
 
 
 def _raw_item(item: Any, i: int, offset: int, where: str) -> tuple[str, str, tuple[int, ...], int, int]:
@@ -204,8 +202,15 @@ def _raw_item(item: Any, i: int, offset: int, where: str) -> tuple[str, str, tup
     return str(item.get("name", f"tensor{i}")), dtype, shape, start, nbytes
 
 
-def _raw_view(mm: Array, start: int, nbytes: int, dtype: str, big_endian: bool, count: int) -> Array:
-    raw = mm[start : start + nbytes]
+def _map(p: Path, start: int, nbytes: int) -> Array:
+    """Map one tensor's bytes; the mapping (and its resident pages) goes away with the array."""
+    if nbytes == 0:
+        return np.zeros(0, np.uint8)
+    return np.memmap(p, dtype=np.uint8, mode="r", offset=start, shape=(nbytes,))
+
+
+def _raw_view(p: Path, start: int, nbytes: int, dtype: str, big_endian: bool, count: int) -> Array:
+    raw = _map(p, start, nbytes)
     if DTYPES[dtype].bits == 4:
         return _unpack_int4(raw, dtype)[:count]
     arr = raw.view(DTYPES[dtype].storage)

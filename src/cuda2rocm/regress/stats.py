@@ -14,12 +14,13 @@ import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from cuda2rocm.regress.dtypes import DTYPES, Array, signed_bits, values
 
-CHUNK = 1 << 18  # elements: keeps the scratch arrays in cache
+CHUNK = 1 << 15  # elements: base, candidate and scratch chunks stay in the L2 cache
 WORKERS = min(8, os.cpu_count() or 1)
 
 
@@ -53,8 +54,10 @@ class _Accumulator:
         self.max_abs = self.max_rel = 0.0
         self.max_ulp: float = 0.0
         self.worst = -1
-        self._buf: tuple[Array, Array] | None = None
-        self.dd = self.bb = self.aa = self.ab = 0.0
+        self._buf: tuple[Array, Array, Array] | None = None
+        self._ibuf: Array | None = None
+        self._ubuf: Array | None = None
+        self.dd = self.bb = self.aa = 0.0
 
     def add(self, a: Array, b: Array, ia: Array | None, ib: Array | None, offset: int) -> None:
         aa, bb = float(np.dot(a, a)), float(np.dot(b, b))
@@ -65,14 +68,14 @@ class _Accumulator:
         else:
             self._mixed(a, b, ia, ib, offset)
 
-    def _scratch(self, n: int, dtype: np.dtype[np.generic]) -> tuple[Array, Array]:
+    def _scratch(self, n: int, dtype: np.dtype[Any]) -> tuple[Array, Array, Array]:
         if self._buf is None or self._buf[0].dtype != dtype or self._buf[0].size < n:
-            self._buf = (np.empty(n, dtype), np.empty(n, dtype))
-        return self._buf[0][:n], self._buf[1][:n]
+            self._buf = (np.empty(n, dtype), np.empty(n, dtype), np.empty(n, np.bool_))
+        return self._buf[0][:n], self._buf[1][:n], self._buf[2][:n]
 
     def _finite(self, a: Array, b: Array, ia: Array | None, ib: Array | None, offset: int) -> None:
-        self.ab += float(np.dot(a, b))
-        d, t = self._scratch(a.size, a.dtype)
+        """All-finite chunk: every metric with in-place ufuncs on cache-sized scratch buffers."""
+        d, t, mask = self._scratch(a.size, a.dtype)
         np.subtract(a, b, out=d)
         self.dd += float(np.dot(d, d))
         np.abs(d, out=d)
@@ -80,11 +83,25 @@ class _Accumulator:
         if d[i] > self.max_abs or self.worst < 0:
             self.max_abs, self.worst = float(d[i]), offset + i
         np.abs(b, out=t)
-        self.mismatches += int(np.count_nonzero(d > t * self.rtol + self.atol))
-        np.maximum(t, self.tiny, out=t)
+        np.maximum(t, self.tiny, out=t)  # the floor only matters for |b| < tiny, far below any atol
+        u = self._third(a.size, a.dtype)
+        np.multiply(t, self.rtol, out=u)
+        np.add(u, self.atol, out=u)  # in place: temporaries would cost more than all other passes together
+        np.greater(d, u, out=mask)
+        self.mismatches += int(np.count_nonzero(mask))
         self.max_rel = max(self.max_rel, float(np.divide(d, t, out=t).max()))
         if ia is not None and ib is not None:
-            self.max_ulp = max(self.max_ulp, _max_ulp(ia, ib))
+            self.max_ulp = max(self.max_ulp, _max_ulp(ia, ib, self._ints(ia)))
+
+    def _third(self, n: int, dtype: np.dtype[Any]) -> Array:
+        if self._ubuf is None or self._ubuf.dtype != dtype or self._ubuf.size < n:
+            self._ubuf = np.empty(n, dtype)
+        return self._ubuf[:n]
+
+    def _ints(self, ia: Array) -> Array:
+        if self._ibuf is None or self._ibuf.dtype != ia.dtype or self._ibuf.size < ia.size:
+            self._ibuf = np.empty(ia.size, ia.dtype)
+        return self._ibuf[: ia.size]
 
     def _mixed(self, a: Array, b: Array, ia: Array | None, ib: Array | None, offset: int) -> None:
         fa, fb = np.isfinite(a), np.isfinite(b)
@@ -123,14 +140,14 @@ class _Accumulator:
             self.max_abs, self.worst = other.max_abs, other.worst
         self.max_rel = max(self.max_rel, other.max_rel)
         self.max_ulp = max(self.max_ulp, other.max_ulp)
-        self.dd, self.ab = self.dd + other.dd, self.ab + other.ab
+        self.dd += other.dd
         self.aa, self.bb = self.aa + other.aa, self.bb + other.bb
 
     def result(self, with_ulp: bool) -> TensorStats:
         return TensorStats(
             count=self.count, max_abs=self.max_abs, max_rel=self.max_rel,
             max_ulp=self.max_ulp if with_ulp else None, rel_l2=_rel_l2(self.dd, self.bb),
-            cosine=_cosine(self.ab, self.aa, self.bb), mismatches=self.mismatches,
+            cosine=_cosine(self.dd, self.aa, self.bb), mismatches=self.mismatches,
             nan_base=self.nan[0], nan_cand=self.nan[1], inf_base=self.inf[0], inf_cand=self.inf[1],
             nonfinite_mismatch=self.nonfinite_mismatch, worst_index=self.worst,
         )
@@ -146,28 +163,35 @@ def _rel_l2(dd: float, bb: float) -> float:
     return math.sqrt(dd / bb)
 
 
-def _cosine(ab: float, aa: float, bb: float) -> float:
+def _cosine(dd: float, aa: float, bb: float) -> float:
+    """cos = 1 - (||a-b||^2 - (||a|| - ||b||)^2) / (2 ||a|| ||b||): exact algebra, and stable when a ~ b
+    (a direct <a,b> loses 1 - cos below the accumulation error of the dot products)."""
     if aa == 0.0 and bb == 0.0:
         return 1.0
-    if aa == 0.0 or bb == 0.0 or not math.isfinite(aa * bb):
-        return 0.0 if math.isfinite(aa * bb) else math.nan
-    return max(-1.0, min(1.0, ab / math.sqrt(aa * bb)))
+    if aa == 0.0 or bb == 0.0:
+        return 0.0
+    na, nb = math.sqrt(aa), math.sqrt(bb)
+    return max(-1.0, min(1.0, 1.0 - (dd - (na - nb) ** 2) / (2.0 * na * nb)))
 
 
-def _max_ulp(ia: Array, ib: Array) -> float:
+def _max_ulp(ia: Array, ib: Array, scratch: Array | None = None) -> float:
     """Exact ULP distance on sign-magnitude bit patterns.
 
     Same-sign pairs: |ia - ib| (cannot overflow the width). Opposite signs: the two magnitudes added.
     """
-    d = np.subtract(ia, ib)
-    opposite = np.flatnonzero((ia ^ ib) < 0)
+    if not ia.size:
+        return 0.0
+    d = np.empty_like(ia) if scratch is None else scratch
+    np.bitwise_xor(ia, ib, out=d)
     cross = 0.0
-    if opposite.size:
+    opposite = np.flatnonzero(d < 0) if int(d.min()) < 0 else None
+    np.subtract(ia, ib, out=d)
+    if opposite is not None:
         mask = int(np.iinfo(ia.dtype).max)
         mags = (ia[opposite] & mask).astype(np.float64) + (ib[opposite] & mask).astype(np.float64)
         cross = float(mags.max())
         d[opposite] = 0
-    return max(cross, float(d.max()), -float(d.min())) if d.size else cross
+    return max(cross, float(d.max()), -float(d.min()))
 
 
 def _tiny(dtype: str) -> float:
