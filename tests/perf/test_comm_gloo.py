@@ -13,7 +13,7 @@ from cuda2rocm.perf import collectives, compare, ingest
 ALL_OPS = "all_reduce,all_gather,reduce_scatter,all_to_all,broadcast,sendrecv"
 
 
-@pytest.mark.parametrize("world", [2, 3, 4])
+@pytest.mark.parametrize("world", [2, 4])
 def test_every_collective_is_correct_on_n_ranks(tmp_path, comm_runner, world):
     rc, recs, log = comm_runner(tmp_path, world, "--ops", ALL_OPS, "-b", "1K", "-e", "16K", "-f", "16",
                                 "--dtypes", "float32,bfloat16", "--timing", "wall", "--reps", "2", "--max-iters", "3")
