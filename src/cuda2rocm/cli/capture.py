@@ -42,6 +42,7 @@ def _perturb(items: tuple[str, ...]) -> dict[str, float]:
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--layers", "include", multiple=True, help="Module-name glob to record (repeatable; default: leaves).")
 @click.option("--exclude", multiple=True, help="Module-name glob not to record (repeatable).")
+@click.option("--grads", multiple=True, help="Parameter glob whose gradient to record (repeatable; default: all).")
 @click.option("--train-step", is_flag=True, help="Also run backward: record the loss and parameter gradients.")
 @click.option("--train-mode", is_flag=True, help="Run in model.train() (dropout makes devices incomparable).")
 @click.option("--tf32", is_flag=True, help="Allow TF32 matmuls/convolutions (compare with --float32 tf32).")
@@ -51,12 +52,13 @@ def _perturb(items: tuple[str, ...]) -> dict[str, float]:
 @click.option("--check-repro", is_flag=True, help="Capture twice with the same seed; fail unless bit-identical.")
 @click.option("--force", is_flag=True, help="Replace an existing DIR (kept as DIR.bak).")
 def command(target: str, out: Path, device: str, dtype: str, seed: int, include: tuple[str, ...],
-            exclude: tuple[str, ...], train_step: bool, train_mode: bool, tf32: bool, inputs_file: str,
+            exclude: tuple[str, ...], grads: tuple[str, ...], train_step: bool, train_mode: bool, tf32: bool,
+            inputs_file: str,
             input_shape: str, perturb: tuple[str, ...], check_repro: bool, force: bool) -> int:
     from cuda2rocm.regress import run
 
     console = Console()
-    options = CaptureOptions(device=device, dtype=dtype, seed=seed, include=include, exclude=exclude,
+    options = CaptureOptions(device=device, dtype=dtype, seed=seed, include=include, exclude=exclude, grads=grads,
                              train_step=train_step, train_mode=train_mode, tf32=tf32, perturb=_perturb(perturb))
     try:
         spec = run.InputSpec(inputs_file, run.parse_shape(input_shape) if input_shape else ())

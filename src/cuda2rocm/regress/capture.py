@@ -30,6 +30,7 @@ class CaptureOptions:
     seed: int = 0
     include: tuple[str, ...] = ()  # module-name globs; empty = every leaf module
     exclude: tuple[str, ...] = ()
+    grads: tuple[str, ...] = ()  # parameter-name globs for gradients; empty = all parameters
     train_step: bool = False  # also run backward: record loss and parameter gradients
     train_mode: bool = False  # model.train() (dropout draws random numbers: not comparable across devices)
     tf32: bool = False
@@ -192,15 +193,24 @@ class _Recorder:
         if loss_fn is not None or self.options.train_step:
             loss = (loss_fn or default_loss)(out)
             loss.backward()
-            self.tensors["loss"] = _keep(loss)
+            # recorded in the capture's dtype: its precision is that of the outputs it came from
+            self.tensors["loss"] = _keep(loss.to(_out_dtype(out, loss)))
             for name, p in model.named_parameters():
-                if p.grad is not None:
+                if p.grad is not None and self._grad_selected(name):
                     self.tensors[f"grad/{name}"] = _keep(p.grad)
         return self.tensors
+
+    def _grad_selected(self, name: str) -> bool:
+        return not self.options.grads or any(fnmatch.fnmatchcase(name, p) for p in self.options.grads)
 
     def remove(self) -> None:
         for h in self.handles:
             h.remove()
+
+
+def _out_dtype(out: Any, loss: Any) -> Any:
+    floats = [t.dtype for _, t in flatten(out) if t.is_floating_point()]
+    return floats[0] if floats else loss.dtype
 
 
 def default_loss(out: Any) -> Any:
