@@ -23,3 +23,13 @@ def test_graph_timing_beats_plain_loop_at_small_sizes(tmp_path, comm_runner):
     assert rc == 0, log
     by_mode = {r["timing"]: r["busbw_gbps"] for r in recs[1:]}
     assert by_mode["graph"] > by_mode["wall"], by_mode
+
+
+def test_auto_timing_keeps_the_faster_mode_and_names_the_other(tmp_path, comm_runner):
+    rc, recs, log = comm_runner(tmp_path, 2, "--ops", "all_reduce,all_to_all", "-b", "1M", "-e", "16M", "-f", "16",
+                                "--reps", "5", backend="nccl")
+    assert rc == 0, log
+    assert recs[0]["link_peak"] is None or recs[0]["link_peak"]["gbps"] > 0
+    for r in recs[1:]:
+        assert r["timing_requested"] == "auto" and r["timing"] in ("graph", "events")
+        assert r["timing_note"].startswith("auto: ") and r["correct"]
