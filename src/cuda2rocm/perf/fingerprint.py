@@ -1,8 +1,8 @@
 """The environment fingerprint recorded with every result, so a comparison shows what differed.
 
-Uses ``cuda2rocm.envinfo`` when it offers a ``fingerprint()`` or ``collect()`` function returning a
-mapping (or an object with ``to_dict()``); otherwise a minimal fingerprint from the standard library
-and torch. Never runs anything slow: no subprocesses here.
+Uses ``cuda2rocm.envinfo.collect()`` (GPUs, drivers, compilers, libraries; its torch probe, a child
+process, is skipped: the torch facts come from this process instead) when it is importable; otherwise a
+minimal fingerprint from the standard library and torch.
 """
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ import datetime as _dt
 import os
 import platform
 import socket
+from functools import lru_cache
 from typing import Any
 
 from cuda2rocm import __version__
 
 
+@lru_cache(maxsize=1)
 def _from_envinfo() -> dict[str, Any] | None:
+    """Probed once per process (the probes run tools); callers get a copy."""
     try:
         import cuda2rocm.envinfo as envinfo
     except ImportError:
@@ -60,7 +63,8 @@ def minimal() -> dict[str, Any]:
 
 
 def fingerprint() -> dict[str, Any]:
-    env = _from_envinfo()
+    cached = _from_envinfo()
+    env = dict(cached) if cached is not None else None
     source = "cuda2rocm.envinfo" if env is not None else "cuda2rocm.perf.fingerprint.minimal"
     return {
         **(env if env is not None else minimal()),
@@ -70,7 +74,20 @@ def fingerprint() -> dict[str, Any]:
     }
 
 
-def differences(a: dict[str, Any], b: dict[str, Any], ignore: tuple[str, ...] = ("recorded_at",)) -> list[str]:
-    """'key: a -> b' for every top-level key that differs (what changed between baseline and candidate)."""
-    keys = sorted((set(a) | set(b)) - set(ignore))
-    return [f"{k}: {a.get(k)!r} -> {b.get(k)!r}" for k in keys if a.get(k) != b.get(k)]
+_VOLATILE = ("recorded_at", "collected_at", "host", "notes")
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
+        return out
+    return {prefix: value}
+
+
+def differences(a: dict[str, Any], b: dict[str, Any], ignore: tuple[str, ...] = _VOLATILE) -> list[str]:
+    """'key: a -> b' for every (dotted, nested) key that differs between baseline and candidate."""
+    fa, fb = flatten(a), flatten(b)
+    keys = sorted(k for k in set(fa) | set(fb) if k.split(".")[0] not in ignore)
+    return [f"{k}: {fa.get(k)!r} -> {fb.get(k)!r}" for k in keys if fa.get(k) != fb.get(k)]
