@@ -191,3 +191,26 @@ def test_malformed_row_names_file_and_line(row, message):
 def test_every_row_of_every_table_builds():
     """Entries are built lazily; building all of them here proves every packaged row is well formed."""
     assert sum(1 for _ in load()) == len(load())
+
+
+@pytest.mark.parametrize(
+    ("header", "rocm", "expected"),
+    [
+        ("cuda_bf16.h", "5.2", "hip/hip_bfloat16.h"),
+        ("cuda_bf16.h", "6.2", "hip/hip_bf16.h"),
+        ("cuda_fp16.h", "5.2", "hip/hip_fp16.h"),
+        ("curand_kernel.h", None, "hiprand/hiprand_kernel.h"),
+        ("nccl.h", None, "rccl/rccl.h"),
+        ("nvToolsExt.h", None, "roctracer/roctx.h"),
+        ("mma.h", None, None),
+    ],
+)
+def test_header_resolution(header, rocm, expected):
+    assert load().header(header).resolve(rocm) == expected
+
+
+def test_hip_data_types_exist_in_5_2_for_the_basic_types_only():
+    table = load()
+    assert table.lookup("CUDA_R_32F").resolve("5.2").name == "HIP_R_32F"
+    assert table.lookup("CUDA_R_8I").resolve("5.2") is None
+    assert table.lookup("CUDA_R_8I").resolve("5.7").name == "HIP_R_8I"

@@ -132,3 +132,21 @@ def test_find_hipcc_prefers_rocm_path(monkeypatch, tmp_path):
     monkeypatch.setenv("ROCM_PATH", str(tmp_path))
     assert find_hipcc() == str(fake)
     assert hip_version(str(fake)) == (6, 2, 41133)
+
+
+def test_rocm_discovery_reads_version_and_device_libraries(monkeypatch, tmp_path):
+    """A ROCm tree laid out like /opt/rocm-6.2.4 (version file, device-library bitcode)."""
+    from cuda2rocm.toolchain import find_rocm
+
+    root = tmp_path / "rocm-6.2.4"
+    (root / ".info").mkdir(parents=True)
+    (root / ".info" / "version").write_text("6.2.4-120\n")
+    bitcode = root / "amdgcn" / "bitcode"
+    bitcode.mkdir(parents=True)
+    for isa in ("942", "90a", "1100"):
+        (bitcode / f"oclc_isa_version_{isa}.bc").write_bytes(b"BC")
+    monkeypatch.setenv("ROCM_PATH", str(root))
+    monkeypatch.delenv("HIP_PATH", raising=False)
+    [install, *_] = find_rocm()
+    assert (install.root, install.version, install.source) == (str(root), (6, 2, 4), "ROCM_PATH")
+    assert offload_archs(str(root)) == ("gfx90a", "gfx942", "gfx1100")

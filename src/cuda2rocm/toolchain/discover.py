@@ -111,15 +111,18 @@ def nvcc_version(nvcc: str | None = None) -> Version | None:
 def offload_archs(rocm_root: str | None = None) -> tuple[str, ...]:
     """AMD targets with device libraries installed (``oclc_isa_version_<isa>.bc``), e.g. gfx90a.
 
-    A target needs its device-library bitcode to link; Debian 12 ships none for gfx942 or gfx1100.
-    The compiler may still reject a listed target: :func:`cuda2rocm.toolchain.compile.probe_arch`
-    compiles a one-line kernel to be sure."""
-    roots = [rocm_root] if rocm_root else [i.root for i in find_rocm()] or ["/opt/rocm"]
+    With ``rocm_root`` only that install counts; otherwise every discovered ROCm install plus the
+    distribution's directories (Debian: /usr/lib/x86_64-linux-gnu/amdgcn/bitcode). A target needs its
+    device-library bitcode to link; Debian 12 ships none for gfx942 or gfx1100. The compiler may still
+    reject a listed target: :func:`cuda2rocm.toolchain.compile.probe_arch` compiles a kernel to be sure."""
+    roots = [rocm_root] if rocm_root else [i.root for i in find_rocm()]
+    patterns = [p.format(rocm=root) for root in roots for p in _BITCODE_DIRS if "{rocm}" in p]
+    if rocm_root is None:
+        patterns += [p for p in _BITCODE_DIRS if "{rocm}" not in p]
     archs: set[str] = set()
-    for pattern in _BITCODE_DIRS:
-        for root in roots:
-            for folder in glob.glob(pattern.format(rocm=root)):
-                archs.update(_isa_names(folder))
+    for pattern in patterns:
+        for folder in glob.glob(pattern):
+            archs.update(_isa_names(folder))
     return tuple(sorted(archs, key=_arch_key))
 
 
