@@ -1,6 +1,6 @@
 """Regenerate src/cuda2rocm/mapping/data/*.csv from the HIPIFY facts plus our own corrections.
 
-Usage:  python tools/gen_mapping.py [path/to/hipify-map.csv]
+Usage:  python tools/gen_mapping.py [path/to/hipify-map.csv] [--out DIR]
 
 Inputs (never read by the product at run time):
   * the HIPIFY-derived reference table (default ../shared/reference/hipify-map.csv, else the vendored
@@ -202,16 +202,20 @@ def header_comment(lib: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    out = OUT
+    if "--out" in argv:
+        at = argv.index("--out")
+        out, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2 :]
     ref_path = Path(argv[0]) if argv else (DEFAULT_REF if DEFAULT_REF.exists() else VENDORED_REF)
     tables = tables_from_reference(read_reference(ref_path))
     corrections = read_csv((SRC / "corrections.csv").read_text(encoding="utf-8"))
     disagreements = apply_corrections(tables, corrections) + apply_cudnn_policy(tables["cudnn"])
     add_extras(tables)
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     for lib, table in sorted(tables.items()):
-        write_table(OUT / f"{lib}.csv", (table[k] for k in sorted(table)), COLUMNS, header_comment(lib))
+        write_table(out / f"{lib}.csv", (table[k] for k in sorted(table)), COLUMNS, header_comment(lib))
     write_table(
-        OUT / "disagreements.csv",
+        out / "disagreements.csv",
         disagreements,
         ("library", "cuda", "field", "reference", "ours", "reason", "source"),
         f"# Where our tables differ from the HIPIFY reference, and why. Generated {TODAY}.\n",

@@ -150,3 +150,11 @@ def test_rocm_discovery_reads_version_and_device_libraries(monkeypatch, tmp_path
     [install, *_] = find_rocm()
     assert (install.root, install.version, install.source) == (str(root), (6, 2, 4), "ROCM_PATH")
     assert offload_archs(str(root)) == ("gfx90a", "gfx942", "gfx1100")
+
+
+def test_missing_source_file_is_a_failed_result_naming_it(tmp_path):
+    from cuda2rocm.toolchain.compile import _compile
+
+    result = _compile(["true"], str(tmp_path / "gone.cu"), ".cu", False, None, 5, None)
+    assert not result.ok and result.returncode == 2
+    assert result.errors[0].message == f"{tmp_path / 'gone.cu'}: no such file"

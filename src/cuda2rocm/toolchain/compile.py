@@ -44,7 +44,7 @@ def compile_hip(
     output: str | Path | None = None,
     hipcc: str | None = None,
 ) -> CompileResult:
-    """Compile a file (a Path, or a str naming an existing file) or source text (any other str).
+    """Compile a file (a Path, or a one-line str naming it) or source text (a str containing a newline).
 
     Without ``link`` only the object is built (``-c``), which checks host and device code for ``arch``."""
     tool = hipcc or find_hipcc()
@@ -80,6 +80,8 @@ def _compile(
     timeout: float,
     env: dict[str, str] | None,
 ) -> CompileResult:
+    if not _is_text(source) and not Path(source).is_file():
+        return _failure([*base, str(source)], 2, f"{source}: no such file", "", "", time.perf_counter())
     with tempfile.TemporaryDirectory(prefix="c2r-compile-") as tmp:
         path = _source_path(source, Path(tmp), suffix)
         out = str(output) if output else str(Path(tmp, "a.out" if link else "a.o"))
@@ -87,8 +89,12 @@ def _compile(
         return run_compiler(command, timeout, env)
 
 
+def _is_text(source: str | Path) -> bool:
+    return isinstance(source, str) and "\n" in source
+
+
 def _source_path(source: str | Path, tmp: Path, suffix: str) -> Path:
-    if isinstance(source, Path) or ("\n" not in source and Path(source).is_file()):
+    if not _is_text(source):
         return Path(source)
     path = tmp / f"source{suffix}"
     path.write_text(source, encoding="utf-8")
