@@ -94,7 +94,7 @@ def _is_text(source: str | Path) -> bool:
 
 
 def _source_path(source: str | Path, tmp: Path, suffix: str) -> Path:
-    if not _is_text(source):
+    if isinstance(source, Path) or not _is_text(source):
         return Path(source)
     path = tmp / f"source{suffix}"
     path.write_text(source, encoding="utf-8")
