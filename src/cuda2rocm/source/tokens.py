@@ -91,73 +91,74 @@ class TokenizeError(ValueError):
         self.col = col
 
 
+_new_token = tuple.__new__  # builds Token without the namedtuple's Python-level __new__ (hot path)
+
+
 def _raw_tokens(text: str) -> list[Token]:
-    out: list[Token] = []
-    append = out.append
-    for m in _TOKEN_RE.finditer(text):
-        kind = m.lastgroup
-        if kind == "delim":  # the named group inside RAW matched last
-            kind = "RAW"
-        if kind == "RAW":
-            kind = STRING
-        append(Token(kind or OTHER, m.group(), m.start()))
-    return out
+    # One C-level scan; ``lastgroup`` names the alternative. A raw string's inner group ``delim`` matches
+    # last, so those are fixed up afterwards (only when the file can contain one).
+    tokens: list[Token] = [
+        _new_token(Token, (m.lastgroup, m.group(), m.start(), False)) for m in _TOKEN_RE.finditer(text)
+    ]
+    if 'R"' in text:
+        tokens = [t._replace(kind=STRING) if t.kind in ("delim", "RAW") else t for t in tokens]
+    return tokens
 
 
 _INCLUDE_WORDS = frozenset({"include", "include_next", "import"})
+_SKIPPABLE = frozenset({WS, ESCNL, COMMENT})
+
+
+def _directive_starts(tokens: list[Token]) -> list[int]:
+    """Indexes of ``#`` tokens that begin a directive: first code token on their line."""
+    starts = []
+    for i in [i for i, t in enumerate(tokens) if t.src == "#" and t.kind == PUNCT]:
+        j = i - 1
+        while j >= 0 and tokens[j].kind in (WS, COMMENT) and "\n" not in tokens[j].src:
+            j -= 1
+        if j < 0 or tokens[j].kind == NL:
+            starts.append(i)
+    return starts
 
 
 def _mark_directives(tokens: list[Token]) -> list[Token]:
-    """Set ``pp`` on directive tokens and merge ``<...>`` include operands into HEADER tokens."""
+    """Set ``pp`` on directive tokens and merge ``<...>`` include operands into HEADER tokens.
+
+    Only the directives' own tokens are visited, so files without directives cost one list scan.
+    """
+    starts = _directive_starts(tokens)
+    if not starts:
+        return tokens
     out: list[Token] = []
-    at_line_start = True
-    in_pp = False
-    i, n = 0, len(tokens)
-    while i < n:
-        tok = tokens[i]
-        kind = tok.kind
-        if kind == NL or (kind in (COMMENT, BAD_COMMENT) and "\n" in tok.src and not in_pp):
-            # a block comment spanning lines ends nothing; a newline ends the directive
-            if kind == NL:
-                in_pp = False
-                at_line_start = True
-            out.append(tok._replace(pp=in_pp) if in_pp else tok)
-            i += 1
+    n = len(tokens)
+    done = 0
+    for start in starts:
+        if start < done:
             continue
-        if kind in (WS, ESCNL, COMMENT):
-            out.append(tok._replace(pp=True) if in_pp else tok)
+        out.extend(tokens[done:start])
+        i = start
+        while i < n and tokens[i].kind != NL:
+            out.append(tokens[i]._replace(pp=True))
             i += 1
-            continue
-        if at_line_start and kind == PUNCT and tok.src == "#":
-            in_pp = True
-            out.append(tok._replace(pp=True))
-            i += 1
-            # look for include-like directive name
-            j = i
-            while j < n and tokens[j].kind in (WS, ESCNL, COMMENT):
-                out.append(tokens[j]._replace(pp=True))
-                j += 1
-            if j < n and tokens[j].kind == IDENT and tokens[j].src in _INCLUDE_WORDS:
-                out.append(tokens[j]._replace(pp=True))
-                j += 1
-                while j < n and tokens[j].kind in (WS, ESCNL):
-                    out.append(tokens[j]._replace(pp=True))
-                    j += 1
-                if j < n and tokens[j].kind == PUNCT and tokens[j].src in ("<", "<<", "<="):
-                    k = j
-                    while k < n and tokens[k].kind != NL and not tokens[k].src.endswith(">"):
-                        k += 1
-                    if k < n and tokens[k].kind != NL:
-                        src = "".join(t.src for t in tokens[j : k + 1])
-                        out.append(Token(HEADER, src, tokens[j].offset, True))
-                        j = k + 1
-            i = j
-            at_line_start = False
-            continue
-        at_line_start = False
-        out.append(tok._replace(pp=True) if in_pp else tok)
-        i += 1
+        done = i
+        _merge_header(out, len(out) - (i - start))
+    out.extend(tokens[done:])
     return out
+
+
+def _merge_header(out: list[Token], first: int) -> None:
+    """In the directive ``out[first:]``, turn ``# include <a/b.h>`` operand tokens into one HEADER token."""
+    code = [k for k in range(first, len(out)) if out[k].kind not in _SKIPPABLE]
+    if len(code) < 3 or out[code[1]].kind != IDENT or out[code[1]].src not in _INCLUDE_WORDS:
+        return
+    j = code[2]
+    if out[j].kind != PUNCT or out[j].src not in ("<", "<<", "<=", "<<<"):
+        return
+    for k in range(j, len(out)):
+        if out[k].src.endswith(">") and out[k].kind in (PUNCT, OTHER):
+            src = "".join(t.src for t in out[j : k + 1])
+            out[j : k + 1] = [Token(HEADER, src, out[j].offset, True)]
+            return
 
 
 def tokenize(text: str) -> list[Token]:
