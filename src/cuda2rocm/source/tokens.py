@@ -49,20 +49,24 @@ _PUNCTS = [p for p in _PUNCTS if p not in (">>>", "<<<=", ">>>=")]
 
 _NEWLINE = r"(?:\r\n|\n|\r)"
 _PREFIX = r"(?:u8|[uUL])?"
+_MULTI_PUNCTS = [p for p in _PUNCTS if len(p) > 1]
+_SINGLE_PUNCTS = "".join(p for p in _PUNCTS if len(p) == 1)
+# Alternatives are ordered by how often they occur in real code (whitespace, identifiers, punctuation);
+# the identifier alternative refuses string-literal prefixes (u8"", L'', R"()") so those reach STRING/CHAR.
 _TOKEN_RE = re.compile(
     rf"""
-    (?P<NL>{_NEWLINE})
-  | (?P<WS>[ \t\f\v]+)
-  | (?P<ESCNL>\\{_NEWLINE})
-  | (?P<COMMENT>//(?:[^\r\n\\]|\\{_NEWLINE}|\\)*|/\*(?s:.*?)\*/)
-  | (?P<BAD_COMMENT>/\*(?s:.*))
-  | (?P<RAW>{_PREFIX}R"(?P<delim>[^()\\\s"]{{0,16}})\((?s:.*?)\)(?P=delim)")
-  | (?P<STRING>{_PREFIX}"(?:[^"\\\r\n]|\\(?s:.))*")
-  | (?P<CHAR>{_PREFIX}'(?:[^'\\\r\n]|\\(?s:.))*')
-  | (?P<BAD_STRING>{_PREFIX}["'][^\r\n]*)
+    (?P<WS>[ \t\f\v]+)
+  | (?P<NL>{_NEWLINE})
+  | (?P<IDENT>(?!{_PREFIX}R?["'])[A-Za-z_$][A-Za-z0-9_$]*)
   | (?P<NUMBER>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)
-  | (?P<IDENT>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<PUNCT>{"|".join(re.escape(p) for p in _PUNCTS)})
+  | (?P<COMMENT>//(?:[^\r\n\\]+|\\{_NEWLINE}|\\)*|/\*(?s:.*?)\*/)
+  | (?P<BAD_COMMENT>/\*(?s:.*))
+  | (?P<PUNCT>{"|".join(re.escape(p) for p in _MULTI_PUNCTS)}|[{re.escape(_SINGLE_PUNCTS)}])
+  | (?P<RAW>{_PREFIX}R"(?P<delim>[^()\\\s"]{{0,16}})\((?s:.*?)\)(?P=delim)")
+  | (?P<STRING>{_PREFIX}"(?:[^"\\\r\n]+|\\(?s:.))*")
+  | (?P<CHAR>{_PREFIX}'(?:[^'\\\r\n]+|\\(?s:.))*')
+  | (?P<BAD_STRING>{_PREFIX}["'][^\r\n]*)
+  | (?P<ESCNL>\\{_NEWLINE})
   | (?P<OTHER>(?s:.))
     """,
     re.VERBOSE,
