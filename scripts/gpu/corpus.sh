@@ -4,7 +4,7 @@
 # `compare` uses). Usage from the repo root: scripts/gpu/corpus.sh [program ...]   (default: all)
 # Needs: nvcc (CUDA 13), a GPU, python3 with ruamel.yaml importable (PYTHONPATH=$PWD/src:/tmp/site).
 # Library headers/libs (cuBLAS, cuRAND, cuSPARSE, cuFFT) come from the toolkit or, failing that, from
-# the nvidia-* pip wheels next to PyTorch; wheel libraries get unversioned symlinks so -lcublas links.
+# the nvidia-* pip wheels next to PyTorch.
 set -u
 OUT=${OUT:?set OUT to the result folder}
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
@@ -12,27 +12,42 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/out" "$work/libs"
 
-# -I/-L flags for the nvidia wheels (namespace package 'nvidia'), plus unversioned .so links.
-python3 - "$work/libs" > "$work/flags" <<'PY'
+# Library headers the toolkit lacks come from the nvidia-* wheels (namespace package 'nvidia'): add the
+# include dir holding each missing header and its sibling lib dir, with unversioned .so links.
+python3 - "$work/libs" "$(dirname "$(readlink -f "$NVCC")")/.." > "$work/flags" <<'PY'
 import glob, os, sys
 links = sys.argv[1]
-dirs = []
+roots = [r for r in {os.path.realpath(r) for r in (sys.argv[2], os.environ.get("CUDA_HOME", ""), "/usr/local/cuda")
+                    if r} if os.path.isdir(f"{r}/include")]  # fmt: skip
+needed = ["cublas_v2.h", "curand.h", "curand_kernel.h", "cusparse.h", "cufft.h"]
+toolkit_inc = [d for r in roots for d in (f"{r}/include", *glob.glob(f"{r}/targets/*/include"))]
 try:
     import nvidia
-    dirs = list(nvidia.__path__)
+    wheel_inc = sorted(glob.glob(f"{list(nvidia.__path__)[0]}/**/include", recursive=True))
 except ImportError:
-    pass
+    wheel_inc = []
 flags = []
-for root in dirs:
-    for inc in sorted(glob.glob(f"{root}/**/include", recursive=True)):
-        flags.append(f"-I{inc}")
-    for lib in sorted(glob.glob(f"{root}/**/lib", recursive=True)):
+
+
+def link_unversioned(lib):
+    for so in glob.glob(f"{lib}/lib*.so.*"):
+        base = os.path.basename(so).split(".so.")[0] + ".so"
+        if not os.path.exists(os.path.join(lib, base)) and not os.path.exists(os.path.join(links, base)):
+            os.symlink(so, os.path.join(links, base))
+
+
+for lib in (f"{r}/{d}" for r in roots for d in ("lib64", "lib")):  # pip nvcc may lack libX.so links
+    if os.path.isdir(lib):
         flags.append(f"-L{lib}")
-        for so in glob.glob(f"{lib}/lib*.so.*"):
-            base = os.path.basename(so).split(".so.")[0] + ".so"
-            target = os.path.join(links, base)
-            if not os.path.exists(os.path.join(lib, base)) and not os.path.exists(target):
-                os.symlink(so, target)
+        link_unversioned(lib)
+for header in needed:
+    if any(os.path.exists(os.path.join(d, header)) for d in toolkit_inc):
+        continue
+    for inc in wheel_inc:
+        if os.path.exists(os.path.join(inc, header)) and f"-I{inc}" not in flags:
+            lib = os.path.join(os.path.dirname(inc), "lib")
+            flags += [f"-I{inc}", f"-L{lib}"]
+            link_unversioned(lib)
 print(" ".join(flags))
 PY
 libcuda=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 /{print $NF; exit}')
