@@ -158,3 +158,13 @@ def test_missing_source_file_is_a_failed_result_naming_it(tmp_path):
     result = _compile(["true"], str(tmp_path / "gone.cu"), ".cu", False, None, 5, None)
     assert not result.ok and result.returncode == 2
     assert result.errors[0].message == f"{tmp_path / 'gone.cu'}: no such file"
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_non_utf8_source_echoed_in_errors_is_decoded_not_fatal(tmp_path):
+    path = tmp_path / "latin1.hip"
+    path.write_bytes(b"#include <hip/hip_runtime.h>\nint f() { return caf\xe9; }\n")
+    result = compile_hip(path)
+    assert not result.ok
+    assert result.errors and result.errors[0].line == 2 and result.errors[0].path == str(path)

@@ -105,7 +105,9 @@ def run_compiler(command: Sequence[str], timeout: float, env: dict[str, str] | N
     """Run a compiler command; a timeout or a missing binary is a failed result, never an exception."""
     start = time.perf_counter()
     try:
-        done = subprocess.run(list(command), capture_output=True, text=True, timeout=timeout, env=env)
+        done = subprocess.run(
+            list(command), capture_output=True, encoding="utf-8", errors="replace", timeout=timeout, env=env
+        )
     except subprocess.TimeoutExpired as exc:
         message = f"compiler timed out after {timeout:g} s"
         return _failure(command, 124, message, _text(exc.stdout), _text(exc.stderr), start)
