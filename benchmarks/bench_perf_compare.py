@@ -1,6 +1,6 @@
 """Cost of `bench compare`: metrics x samples per side -> seconds (bootstrap 2000 resamples + MWU).
 
-    python benchmarks/bench_compare.py
+    python benchmarks/bench_perf_compare.py
 """
 
 from __future__ import annotations
