@@ -89,7 +89,9 @@ def find_nvcc() -> str | None:
 
 def _version_output(tool: str, env: dict[str, str] | None = None) -> str:
     try:
-        done = subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=60, env=env)
+        done = subprocess.run(
+            [tool, "--version"], capture_output=True, encoding="utf-8", errors="replace", timeout=60, env=env
+        )
     except (OSError, subprocess.TimeoutExpired):
         return ""
     return done.stdout + done.stderr
