@@ -88,3 +88,12 @@ def test_every_program_checks_and_reports_its_result():
     for program in PROGRAMS:
         main = program.sources[0].read_text(encoding="utf-8")
         assert f'report("{program.name}"' in main, program.name
+
+
+def test_expected_hazards_are_registered_rules():
+    from cuda2rocm.rules import load_all
+
+    rules = load_all()
+    expected = {rule for program in PROGRAMS for rule in program.hazards}
+    assert expected, "the corpus must exercise the device hazard rules"
+    assert expected <= set(rules), sorted(expected - set(rules))
