@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -40,16 +41,16 @@ def make_pair(root: Path, total_gb: float, tensor_mb: int) -> int:
     from cuda2rocm.regress.manifest import Entry, Manifest
     from cuda2rocm.regress.store import write_capture
 
-    n_tensors = max(1, round(total_gb * 1e9 / (tensor_mb * 2**20)))
+    n_tensors = max(1, math.ceil(total_gb * 1e9 / (tensor_mb * 2**20)))
     for side in ("base", "cand"):
-        gen = torch.Generator().manual_seed(0)
+        gen, noise = torch.Generator().manual_seed(0), torch.Generator().manual_seed(1)
         tensors = {}
         for i in range(n_tensors):
             dtype = torch.bfloat16 if i % 4 == 3 else torch.float32
             numel = tensor_mb * 2**20 // (2 if dtype == torch.bfloat16 else 4)
             x = torch.randn(numel, generator=gen)
             if side == "cand":
-                x.mul_(1 + 1e-6 * torch.randn(numel, generator=gen))
+                x.mul_(1 + 1e-6 * torch.randn(numel, generator=noise))
             tensors[f"act/layer{i}"] = x.to(dtype)
         entries = tuple(Entry(k, "BF16" if v.dtype == torch.bfloat16 else "F32", tuple(v.shape))
                         for k, v in tensors.items())

@@ -12,3 +12,13 @@ def test_regress_rules_registered_with_full_docs():
         for text in (r.what, r.why, r.example, r.instead):
             assert len(text.strip()) > 10, (r.id, text)
         assert r.references
+
+
+def test_package_api_is_lazy_and_complete():
+    import subprocess
+    import sys
+
+    code = ("import sys, cuda2rocm.regress as r; assert 'torch' not in sys.modules; "
+            "[getattr(r, n) for n in r._LAZY]; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +98,3 @@ def _print_metrics(console: Console, metrics: list[MetricReport]) -> None:
     for m in metrics:
         status = "[green]ok[/]" if m.ok else f"[red]{m.reason}[/]"
         console.print(f"metric {m.name}: {m.base} -> {m.cand}: {status}", highlight=False)
-
-
-def _dump(obj: Any) -> str:
-    return json.dumps(obj, indent=1)

@@ -55,11 +55,11 @@ def capture(model: Any, inputs: Any, options: CaptureOptions, loss_fn: LossFn | 
     inputs_hash = hash_inputs(inputs)
     with deterministic(options.seed, tf32=options.tf32):
         model = _prepare_model(model, options)
-        moved = _prepare_inputs(inputs, options)
+        moved = prepare_inputs(inputs, options)
         recorder = _Recorder(model, options)
         try:
             with torch.set_grad_enabled(options.train_step):
-                out = _call(model, moved)
+                out = call_model(model, moved)
                 tensors = recorder.finish(out, loss_fn if options.train_step else None, model)
         finally:
             recorder.remove()
@@ -99,7 +99,7 @@ def _prepare_model(model: Any, options: CaptureOptions) -> Any:
     return model
 
 
-def _prepare_inputs(inputs: Any, options: CaptureOptions) -> Any:
+def prepare_inputs(inputs: Any, options: CaptureOptions) -> Any:
     import torch
 
     def move(x: Any) -> Any:
@@ -115,7 +115,7 @@ def _prepare_inputs(inputs: Any, options: CaptureOptions) -> Any:
     return move(inputs)
 
 
-def _call(model: Any, inputs: Any) -> Any:
+def call_model(model: Any, inputs: Any) -> Any:
     if isinstance(inputs, dict):
         return model(**inputs)
     if isinstance(inputs, tuple):

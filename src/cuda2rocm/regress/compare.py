@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuda2rocm.regress.dtypes import DTYPES
 from cuda2rocm.regress.manifest import Entry
 from cuda2rocm.regress.policy import Policy, Tolerance, default_policy
 from cuda2rocm.regress.sources import Source, open_source
@@ -132,7 +131,3 @@ def _warnings(base: Source, cand: Source) -> tuple[str, ...]:
     if mb.tf32 != mc.tf32:
         out.append(f"TF32 differs (base {mb.tf32}, candidate {mc.tf32}); consider --float32 tf32")
     return tuple(out)
-
-
-def is_float(dtype: str) -> bool:
-    return DTYPES[dtype].kind == "float"

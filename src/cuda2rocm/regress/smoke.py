@@ -14,7 +14,7 @@ from typing import Any
 from cuda2rocm.model import Finding
 from cuda2rocm.regress import rules
 from cuda2rocm.regress.capture import CaptureOptions as _Opts
-from cuda2rocm.regress.capture import _call, _prepare_inputs
+from cuda2rocm.regress.capture import call_model, prepare_inputs
 from cuda2rocm.regress.instrument import OpRecorder, SdpaCalls, not_implemented_op
 from cuda2rocm.regress.torchio import flatten
 
@@ -58,7 +58,7 @@ def smoke(model: Any, inputs: Any, device: str = "cpu", *, amp_dtypes: tuple[str
     import torch
 
     model = model.to(device).eval()
-    moved = _prepare_inputs(inputs, _Opts(device=device))
+    moved = prepare_inputs(inputs, _Opts(device=device))
     dev_type = torch.device(device).type
     _reset_peak(device)
     recorder, sdpa = OpRecorder(dev_type), SdpaCalls()
@@ -78,7 +78,7 @@ def _instrumented(model: Any, inputs: Any, recorder: OpRecorder, sdpa: SdpaCalls
 
     try:
         with torch.no_grad(), sdpa, recorder:
-            out = _call(model, inputs)
+            out = call_model(model, inputs)
     except Exception as exc:
         op = not_implemented_op(exc)
         return Check("forward", False, _short(exc)), None, [op] if op else []
@@ -90,7 +90,7 @@ def _run(model: Any, inputs: Any) -> tuple[Any, BaseException | None]:
 
     try:
         with torch.no_grad():
-            return _call(model, inputs), None
+            return call_model(model, inputs), None
     except Exception as exc:
         return None, exc
 
