@@ -1,6 +1,6 @@
 """Throughput and peak memory of ``cuda2rocm compare`` (tensor captures) on large inputs.
 
-Usage:  python benchmarks/bench_regress_compare.py [--gb 2] [--tensor-mb 256] [--dir DIR] [--repeat 2]
+Usage:  python benchmarks/bench_compare.py [--gb 2] [--tensor-mb 256] [--dir DIR] [--repeat 2]
 
 Writes two captures of ``--gb`` GB each (FP32 tensors plus a BF16 share; the candidate is the baseline
 with 1e-6 relative noise) into a temporary directory, then runs the comparison in a fresh subprocess
