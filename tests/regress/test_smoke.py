@@ -102,3 +102,12 @@ def test_smoke_on_gpu():
     report = smoke(Attn(), torch.randn(2, 5, 16), "cuda")
     assert report.forward.ok and report.memory_kind == "device allocator peak"
     assert next(c for c in report.abnormal if c.name == "oom").ok
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="checks the message on a machine without a GPU")
+def test_missing_gpu_is_a_usage_error(model_script, tmp_path, capsys):
+    assert main(["smoke", str(model_script)]) == 2
+    assert main(["capture", str(model_script), "-o", str(tmp_path / "c"), "--device", "cuda"]) == 2
+    assert main(["capture", str(model_script), "-o", str(tmp_path / "c"), "--device", "gpu0"]) == 2
+    err = capsys.readouterr().err
+    assert "no CUDA/ROCm GPU" in err and "Traceback" not in err

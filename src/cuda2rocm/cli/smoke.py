@@ -31,6 +31,7 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
     console = Console()
     try:
         spec = run.InputSpec(inputs_file, run.parse_shape(input_shape) if input_shape else ())
+        run.check_device(device)
         built = run.load_target(target, spec, seed)
         report = smoke.smoke(built.model, built.inputs, device, oom_check=not no_oom)
         if json_path:

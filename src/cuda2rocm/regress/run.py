@@ -37,6 +37,21 @@ def parse_shape(text: str) -> tuple[int, ...]:
     return shape
 
 
+def check_device(device: str) -> None:
+    """Refuse a device this torch cannot use, before any model code runs."""
+    import torch
+
+    try:
+        dev = torch.device(device)
+    except RuntimeError as exc:
+        raise RegressInputError("--device", str(exc)) from None
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        raise RegressInputError("--device", f"{device}: no CUDA/ROCm GPU is available to this torch "
+                                f"({torch.__version__}); use --device cpu")
+    if dev.type == "cuda" and dev.index is not None and dev.index >= torch.cuda.device_count():
+        raise RegressInputError("--device", f"{device}: only {torch.cuda.device_count()} GPU(s) visible")
+
+
 def load_target(spec: str, inputs: InputSpec, seed: int) -> Target:
     factory = load_factory(spec)
     seed_everything(seed)
@@ -62,6 +77,7 @@ def capture_target(spec: str, out: Path, options: CaptureOptions, inputs: InputS
                    *, force: bool = False) -> Captured:
     if out.exists() and not force:
         raise RegressInputError(str(out), "already exists (use --force to replace it; the old one is kept as .bak)")
+    check_device(options.device)
     target = load_target(spec, inputs, options.seed)
     captured = capture(target.model, target.inputs, options, target.loss_fn, spec)
     write_capture(out, captured.manifest, captured.tensors, force=force)
@@ -70,6 +86,7 @@ def capture_target(spec: str, out: Path, options: CaptureOptions, inputs: InputS
 
 def repro_check(spec: str, options: CaptureOptions, inputs: InputSpec = InputSpec()) -> ReproResult:
     """Build and capture the target twice with the same seed; every tensor must match bit for bit."""
+    check_device(options.device)
     runs = []
     for _ in range(2):
         target = load_target(spec, inputs, options.seed)
