@@ -189,3 +189,24 @@ def test_tolerance_replace_is_frozen():
     tol = POLICY.classes["fp32"]
     with pytest.raises(dataclasses.FrozenInstanceError):
         tol.atol = 1.0  # type: ignore[misc]
+
+
+def test_threaded_chunks_merge_to_the_single_thread_result(monkeypatch):
+    from cuda2rocm.regress import stats as stats_mod
+
+    rng = np.random.default_rng(5)
+    b = rng.standard_normal(40 * stats_mod.CHUNK + 123).astype(np.float32)
+    a = (b + 1e-4 * rng.standard_normal(b.size)).astype(np.float32)
+    a[[7, 5 * stats_mod.CHUNK + 1]] = np.nan
+    b[[9 * stats_mod.CHUNK]] = np.inf
+    a[-1] = -a[-1]
+    results = []
+    for workers in (1, 2, 3):
+        monkeypatch.setattr(stats_mod, "WORKERS", workers)
+        results.append(tensor_stats(b, a, "F32", 1e-5, 1e-4))
+    one = results[0]
+    for other in results[1:]:
+        assert other.mismatches == one.mismatches and other.worst_index == one.worst_index
+        assert other.max_ulp == one.max_ulp and other.nonfinite_mismatch == one.nonfinite_mismatch == 3
+        assert other.rel_l2 == pytest.approx(one.rel_l2, rel=1e-9)
+        assert other.cosine == pytest.approx(one.cosine, abs=1e-12)
