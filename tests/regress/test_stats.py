@@ -210,3 +210,18 @@ def test_threaded_chunks_merge_to_the_single_thread_result(monkeypatch):
         assert other.max_ulp == one.max_ulp and other.nonfinite_mismatch == one.nonfinite_mismatch == 3
         assert other.rel_l2 == pytest.approx(one.rel_l2, rel=1e-9)
         assert other.cosine == pytest.approx(one.cosine, abs=1e-12)
+
+
+@pytest.mark.parametrize("scale_exp", [-44, -38, -20, 0, 30])
+def test_ulp_fast_and_exact_paths_match_bruteforce_near_zero(scale_exp):
+    rng = np.random.default_rng(scale_exp + 100)
+    b = (rng.standard_normal(5000) * 10.0**scale_exp).astype(np.float32)
+    a = (b * (1 + rng.standard_normal(b.size) * 1e-3)).astype(np.float32)
+    a[rng.integers(0, b.size, 7)] *= -1
+    a[:3], b[:3] = 0.0, -0.0
+    ia, ib = a.view(np.int32).astype(np.int64), b.view(np.int32).astype(np.int64)
+
+    def key(i):
+        return np.where(i < 0, -(i & 0x7FFFFFFF), i)
+
+    assert tensor_stats(b, a, "F32", 0, 0).max_ulp == np.abs(key(ia) - key(ib)).max()
