@@ -27,6 +27,7 @@ RULE_OF = {
     "py-pynvml-import": "C2R-P103", "py-cudnn-benchmark": "C2R-P104", "py-tf32-flag": "C2R-P104",
     "py-capability-compare": "C2R-P101", "py-capability-call": "C2R-P101", "py-device-name-match": "C2R-P102",
     "py-flash-attn-import": "C2R-S203", "py-bnb-import": "C2R-S203",
+    "cublas-tf32": "C2R-S112", "thrust-cuda-policy": "C2R-S112",
 }
 OURS = [item for item in DATA["planted"] if item["family"] in ("scan", "python", "deployment")
         or item["tag"] in RULE_OF]
