@@ -2,9 +2,14 @@
 
 Library entry points (imported lazily; torch is needed only for capture and smoke)::
 
-    from cuda2rocm.regress import capture_to, compare, smoke, CaptureOptions
+    from cuda2rocm.regress import capture_to, CaptureOptions
+    from cuda2rocm.regress.compare import compare
+    from cuda2rocm.regress.smoke import smoke
     capture_to("base", model, inputs, CaptureOptions(device="cuda", dtype="bfloat16"))
     result = compare("base", "cand")          # CompareResult: .passed, .first_divergence, .reports
+
+``compare``, ``capture`` and ``smoke`` are both submodules and functions, so import the functions from their
+modules: once a submodule is imported, Python binds the package attribute of that name to the module.
 """
 
 from __future__ import annotations
@@ -12,16 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 _LAZY = {
-    "capture": "cuda2rocm.regress.capture",
     "capture_to": "cuda2rocm.regress.capture",
     "CaptureOptions": "cuda2rocm.regress.capture",
-    "compare": "cuda2rocm.regress.compare",
     "CompareResult": "cuda2rocm.regress.compare",
     "load_policy": "cuda2rocm.regress.policy",
     "compare_curves": "cuda2rocm.regress.curves",
     "read_curves": "cuda2rocm.regress.curves",
     "compare_metrics": "cuda2rocm.regress.metrics",
-    "smoke": "cuda2rocm.regress.smoke",
     "RegressInputError": "cuda2rocm.regress.errors",
 }
 
