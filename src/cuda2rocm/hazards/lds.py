@@ -27,9 +27,10 @@ def _shared_decls(src: Source, start: int, end: int) -> Iterator[tuple[int, int]
 
 
 def _decl_bytes(src: Source, i: int, end: int, env: Env) -> int | None:
+    """Bytes of one ``__shared__`` declaration; ``T a[N], b[M];`` declares two arrays of element type T."""
     code = src.range_code(i, end)
     words: list[str] = []
-    dims: list[int] = []
+    arrays: list[list[int]] = [[]]
     k = 0
     while k < len(code):
         t = code[k]
@@ -41,18 +42,23 @@ def _decl_bytes(src: Source, i: int, end: int, env: Env) -> int | None:
             value = evaluate([src.tokens[x] for x in src.range_code(t + 1, src.pairs[t])], env)
             if value is None:
                 return None
-            dims.append(value)
+            arrays[-1].append(value)
             k = code.index(src.pairs[t]) + 1
             continue
-        if src.tokens[t].kind == "IDENT" and s not in _SKIP and not dims:
+        if s == ",":
+            arrays.append([])
+        elif src.tokens[t].kind == "IDENT" and s not in _SKIP and len(arrays) == 1 and not arrays[0]:
             words.append(s)
         k += 1
     elem = _elem_size(words[:-1], env)
     if elem is None:
         return None
-    total = elem
-    for d in dims:
-        total *= d
+    total = 0
+    for dims in arrays:
+        size = elem
+        for d in dims:
+            size *= d
+        total += size
     return total
 
 
