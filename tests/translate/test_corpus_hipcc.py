@@ -17,7 +17,7 @@ from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.runner import WritePolicy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "corpus"))
-from corpus import load_programs  # noqa: E402
+from corpus import load_programs
 
 
 def _hipcc() -> str | None:
