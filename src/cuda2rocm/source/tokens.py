@@ -53,6 +53,8 @@ _MULTI_PUNCTS = [p for p in _PUNCTS if len(p) > 1]
 _SINGLE_PUNCTS = "".join(p for p in _PUNCTS if len(p) == 1)
 # Alternatives are ordered by how often they occur in real code (whitespace, identifiers, punctuation);
 # the identifier alternative refuses string-literal prefixes (u8"", L'', R"()") so those reach STRING/CHAR.
+# Literal bodies are written "unrolled" (plain run, then escape + plain run, repeated): a nested ``(a+)*``
+# would backtrack exponentially on an unterminated literal before falling through to BAD_STRING.
 _TOKEN_RE = re.compile(
     rf"""
     (?P<WS>[ \t\f\v]+)
@@ -63,8 +65,8 @@ _TOKEN_RE = re.compile(
   | (?P<BAD_COMMENT>/\*(?s:.*))
   | (?P<PUNCT>{"|".join(re.escape(p) for p in _MULTI_PUNCTS)}|[{re.escape(_SINGLE_PUNCTS)}])
   | (?P<RAW>{_PREFIX}R"(?P<delim>[^()\\\s"]{{0,16}})\((?s:.*?)\)(?P=delim)")
-  | (?P<STRING>{_PREFIX}"(?:[^"\\\r\n]+|\\(?s:.))*")
-  | (?P<CHAR>{_PREFIX}'(?:[^'\\\r\n]+|\\(?s:.))*')
+  | (?P<STRING>{_PREFIX}"[^"\\\r\n]*(?:\\(?s:.)[^"\\\r\n]*)*")
+  | (?P<CHAR>{_PREFIX}'[^'\\\r\n]*(?:\\(?s:.)[^'\\\r\n]*)*')
   | (?P<BAD_STRING>{_PREFIX}["'][^\r\n]*)
   | (?P<ESCNL>\\{_NEWLINE})
   | (?P<OTHER>(?s:.))
