@@ -72,3 +72,14 @@ def test_check_reports_unterminated(text: str, line: int) -> None:
     with pytest.raises(TokenizeError) as info:
         check(tokenize(text), text)
     assert info.value.line == line
+
+
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_unterminated_literal_with_long_tail_is_one_bad_string(quote: str) -> None:
+    # a nested-quantifier pattern backtracks exponentially here (it used to hang on prose like "target's")
+    text = f"x = {quote}" + "abc def " * 200 + "\nint y;\n"
+    toks = tokenize(text)
+    assert untokenize(toks) == text
+    bad = [t for t in toks if t.kind == "BAD_STRING"]
+    assert len(bad) == 1 and bad[0].src.startswith(quote) and "\n" not in bad[0].src
+    assert any(t.src == "y" for t in toks)
