@@ -20,7 +20,8 @@ LISTS = {"gpus": "gpu", "rocm": "rocm", "plugins": "plugin", "libraries": "libra
 
 
 def _find(kind: str, name: str) -> Any:
-    finders: dict[str, Callable[[str], Any]] = {"gpu": knowledge.get_gpu, "rocm": knowledge.get_release, "plugin": knowledge.get_plugin,
+    finders: dict[str, Callable[[str], Any]] = {
+        "gpu": knowledge.get_gpu, "rocm": knowledge.get_release, "plugin": knowledge.get_plugin,
                "library": knowledge.get_library, "env": knowledge.get_env_var,
                "image": lambda n: knowledge.containers().get(n)}
     return finders[kind](name)
