@@ -16,8 +16,8 @@ from cuda2rocm.translate.api import convert
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.runner import WritePolicy
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "corpus"))
-from corpus import load_programs
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the corpus package's parent
+from corpus.corpus import load_programs
 
 
 def _hipcc() -> str | None:
