@@ -14,7 +14,11 @@ Unterminated block comments, strings and char literals are tokens of kind ``BAD_
 from __future__ import annotations
 
 import bisect
+import functools
+import itertools
+import operator
 import re
+import string
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -51,28 +55,29 @@ _NEWLINE = r"(?:\r\n|\n|\r)"
 _PREFIX = r"(?:u8|[uUL])?"
 _MULTI_PUNCTS = [p for p in _PUNCTS if len(p) > 1]
 _SINGLE_PUNCTS = "".join(p for p in _PUNCTS if len(p) == 1)
+_ALTERNATIVES = (
+    ("WS", r"[ \t\f\v]+"),
+    ("NL", _NEWLINE),
+    ("IDENT", rf"(?!{_PREFIX}R?[\"'])[A-Za-z_$][A-Za-z0-9_$]*"),
+    ("NUMBER", r"\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*"),
+    ("COMMENT", rf"//(?:[^\r\n\\]+|\\{_NEWLINE}|\\)*|/\*(?s:.*?)\*/"),
+    ("BAD_COMMENT", r"/\*(?s:.*)"),
+    ("PUNCT", f"{'|'.join(re.escape(p) for p in _MULTI_PUNCTS)}|[{re.escape(_SINGLE_PUNCTS)}]"),
+    ("RAW", rf"{_PREFIX}R\"(?P<delim>[^()\\\s\"]{{0,16}})\((?s:.*?)\)(?P=delim)\""),
+    # unrolled bodies: a nested (a+)* backtracks exponentially on an unterminated literal
+    ("STRING", rf"{_PREFIX}\"[^\"\\\r\n]*(?:\\(?s:.)[^\"\\\r\n]*)*\""),
+    ("CHAR", rf"{_PREFIX}'[^'\\\r\n]*(?:\\(?s:.)[^'\\\r\n]*)*'"),
+    ("BAD_STRING", rf"{_PREFIX}[\"'][^\r\n]*"),
+    ("ESCNL", rf"\\{_NEWLINE}"),
+    ("OTHER", r"(?s:.)"),
+)
 # Alternatives are ordered by how often they occur in real code (whitespace, identifiers, punctuation);
 # the identifier alternative refuses string-literal prefixes (u8"", L'', R"()") so those reach STRING/CHAR.
-# Literal bodies are written "unrolled" (plain run, then escape + plain run, repeated): a nested ``(a+)*``
-# would backtrack exponentially on an unterminated literal before falling through to BAD_STRING.
-_TOKEN_RE = re.compile(
-    rf"""
-    (?P<WS>[ \t\f\v]+)
-  | (?P<NL>{_NEWLINE})
-  | (?P<IDENT>(?!{_PREFIX}R?["'])[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<NUMBER>\.?[0-9](?:[eEpP][+-]|'[0-9A-Za-z_]|[0-9A-Za-z_.])*)
-  | (?P<COMMENT>//(?:[^\r\n\\]+|\\{_NEWLINE}|\\)*|/\*(?s:.*?)\*/)
-  | (?P<BAD_COMMENT>/\*(?s:.*))
-  | (?P<PUNCT>{"|".join(re.escape(p) for p in _MULTI_PUNCTS)}|[{re.escape(_SINGLE_PUNCTS)}])
-  | (?P<RAW>{_PREFIX}R"(?P<delim>[^()\\\s"]{{0,16}})\((?s:.*?)\)(?P=delim)")
-  | (?P<STRING>{_PREFIX}"[^"\\\r\n]*(?:\\(?s:.)[^"\\\r\n]*)*")
-  | (?P<CHAR>{_PREFIX}'[^'\\\r\n]*(?:\\(?s:.)[^'\\\r\n]*)*')
-  | (?P<BAD_STRING>{_PREFIX}["'][^\r\n]*)
-  | (?P<ESCNL>\\{_NEWLINE})
-  | (?P<OTHER>(?s:.))
-    """,
-    re.VERBOSE,
-)
+_TOKEN_RE = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _ALTERNATIVES))
+# The same alternatives without capture groups (capturing makes the scan ~4x slower) and without RAW (it
+# needs a backreference): used only for texts in which no raw string literal can match (see _raw_tokens).
+_PLAIN_RE = re.compile("|".join(f"(?:{rx})" for name, rx in _ALTERNATIVES if name != "RAW"))
+_RAW_RE = re.compile(rf"{_PREFIX}R\"([^()\\\s\"]{{0,16}})\((?s:.*?)\)\1\"")
 
 
 class Token(NamedTuple):
@@ -98,17 +103,107 @@ class TokenizeError(ValueError):
 
 
 _new_token = tuple.__new__  # builds Token without the namedtuple's Python-level __new__ (hot path)
+_make_token = functools.partial(tuple.__new__, Token)
+
+# The kind of a token from its first character where that alone decides it; ``None``: look closer.
+_AMBIGUOUS = None
+_FIRST_KIND: dict[str, str | None] = {chr(c): OTHER for c in range(128)}
+_FIRST_KIND.update({c: WS for c in " \t\f\v"})
+_FIRST_KIND.update({c: NL for c in "\r\n"})
+_FIRST_KIND.update({c: IDENT for c in string.ascii_letters + "_$"})
+_FIRST_KIND.update({c: NUMBER for c in string.digits})
+_FIRST_KIND.update({c: PUNCT for c in _SINGLE_PUNCTS})
+_FIRST_KIND.update({c: _AMBIGUOUS for c in "/\"'\\"})  # comment or '/', string or bad string, ESCNL or OTHER
+# Where an identifier-initial token may be a prefixed literal instead (u8"", L'x', uR"(...)": IDENT refused).
+_PREFIX_QUOTE = re.compile(r"[uUL8R][\"']")
+_NUMBER_DOT_AT = re.compile(r"\.[0-9]")
 
 
-def _raw_tokens(text: str) -> list[Token]:
-    # One C-level scan; ``lastgroup`` names the alternative. A raw string's inner group ``delim`` matches
-    # last, so those are fixed up afterwards (only when the file can contain one).
+def _raw_tokens_reference(text: str) -> list[Token]:
+    """One scan of the full pattern, ``lastgroup`` naming each alternative: the definition of the kinds."""
     tokens: list[Token] = [
         _new_token(Token, (m.lastgroup, m.group(), m.start(), False)) for m in _TOKEN_RE.finditer(text)
     ]
-    if 'R"' in text:
+    if 'R"' in text:  # a raw string's inner group ``delim`` matches last
         tokens = [t._replace(kind=STRING) if t.kind in ("delim", "RAW") else t for t in tokens]
     return tokens
+
+
+def _raw_tokens(text: str) -> list[Token]:
+    """The tokens of :func:`_raw_tokens_reference` (directives not marked yet)."""
+    if 'R"' in text and _RAW_RE.search(text):
+        return _raw_tokens_reference(text)
+    return _tokens_fast(text, None)
+
+
+def _tokens_fast(text: str, spans: list[tuple[int, int]] | None) -> list[Token]:
+    """Tokens built at C level; with ``spans`` (filled with each directive's token range), ``pp`` is set.
+
+    The group-free pattern yields the same token texts as the full one when no raw string can match; the kind
+    follows from the first character except for the few tokens that start like a comment, a literal or an
+    escaped newline, a ``.5``-style number or a prefixed literal: those are matched again, at their offset,
+    by the full pattern.
+    """
+    srcs = _PLAIN_RE.findall(text)
+    offsets = list(itertools.accumulate(map(len, srcs), initial=0))
+    kinds = list(map(_FIRST_KIND.get, map(operator.itemgetter(0), srcs)))
+    _fix_kinds(text, kinds, offsets)
+    pps: Iterable[bool] = itertools.repeat(False) if spans is None else _pp_flags(srcs, kinds, spans)
+    return list(map(_make_token, zip(kinds, srcs, offsets, pps, strict=False)))
+
+
+def _fix_kinds(text: str, kinds: list[str | None], offsets: list[int]) -> None:
+    at: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = kinds.index(None, i + 1)
+            at.append(i)
+    except ValueError:
+        pass
+    for m in _PREFIX_QUOTE.finditer(text):  # a prefixed literal starts 0-2 characters before the quote's prefix
+        for off in range(max(0, m.start() - 2), m.start() + 1):
+            k = bisect.bisect_left(offsets, off)
+            if k < len(kinds) and offsets[k] == off and kinds[k] == IDENT:
+                at.append(k)
+    for m in _NUMBER_DOT_AT.finditer(text):
+        k = bisect.bisect_left(offsets, m.start())
+        if k < len(kinds) and offsets[k] == m.start():
+            at.append(k)
+    for k in at:
+        match = _TOKEN_RE.match(text, offsets[k])
+        assert match is not None  # OTHER matches any character
+        kinds[k] = match.lastgroup
+
+
+def _pp_flags(srcs: list[str], kinds: list[str | None], spans: list[tuple[int, int]]) -> list[bool]:
+    """``pp`` of every token: True from a directive's ``#`` up to (not including) its end-of-line token."""
+    pps = [False] * len(srcs)
+    i = -1
+    try:
+        while True:
+            i = srcs.index("#", i + 1)
+            if kinds[i] == PUNCT and not pps[i] and _first_on_line(srcs, kinds, i):
+                end = _index(kinds, NL, i, len(srcs))
+                pps[i:end] = [True] * (end - i)
+                spans.append((i, end))
+    except ValueError:
+        pass
+    return pps
+
+
+def _index(items: list[str | None], value: str, start: int, default: int) -> int:
+    try:
+        return items.index(value, start)
+    except ValueError:
+        return default
+
+
+def _first_on_line(srcs: list[str], kinds: list[str | None], i: int) -> bool:
+    j = i - 1
+    while j >= 0 and kinds[j] in (WS, COMMENT) and "\n" not in srcs[j]:
+        j -= 1
+    return j < 0 or kinds[j] == NL
 
 
 _INCLUDE_WORDS = frozenset({"include", "include_next", "import"})
@@ -152,15 +247,16 @@ def _mark_directives(tokens: list[Token]) -> list[Token]:
     return out
 
 
-def _merge_header(out: list[Token], first: int) -> None:
-    """In the directive ``out[first:]``, turn ``# include <a/b.h>`` operand tokens into one HEADER token."""
-    code = [k for k in range(first, len(out)) if out[k].kind not in _SKIPPABLE]
+def _merge_header(out: list[Token], first: int, end: int | None = None) -> None:
+    """In the directive ``out[first:end]``, turn ``# include <a/b.h>`` operand tokens into one HEADER token."""
+    end = len(out) if end is None else end
+    code = [k for k in range(first, end) if out[k].kind not in _SKIPPABLE]
     if len(code) < 3 or out[code[1]].kind != IDENT or out[code[1]].src not in _INCLUDE_WORDS:
         return
     j = code[2]
     if out[j].kind != PUNCT or out[j].src not in ("<", "<<", "<=", "<<<"):
         return
-    for k in range(j, len(out)):
+    for k in range(j, end):
         if out[k].src.endswith(">") and out[k].kind in (PUNCT, OTHER):
             src = "".join(t.src for t in out[j : k + 1])
             out[j : k + 1] = [Token(HEADER, src, out[j].offset, True)]
@@ -169,7 +265,18 @@ def _merge_header(out: list[Token], first: int) -> None:
 
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens; never fails, never loses a byte."""
-    return _mark_directives(_raw_tokens(text))
+    if 'R"' in text and _RAW_RE.search(text):
+        return tokenize_reference(text)
+    spans: list[tuple[int, int]] = []
+    tokens = _tokens_fast(text, spans)
+    for start, end in reversed(spans):  # back to front: a merge shortens the list after it
+        _merge_header(tokens, start, end)
+    return tokens
+
+
+def tokenize_reference(text: str) -> list[Token]:
+    """The definition :func:`tokenize` must equal: one token per regex match, then directives marked."""
+    return _mark_directives(_raw_tokens_reference(text))
 
 
 def untokenize(tokens: Iterable[Token]) -> str:
