@@ -83,12 +83,27 @@ class Source:
     def prev(self, i: int, k: int = 1) -> int:
         return self.next(i, -k)
 
+    @cached_property
+    def _ident_index(self) -> dict[str, list[int]]:
+        """Positions of the identifiers outside directives, by name (each list ascending)."""
+        index: dict[str, list[int]] = {}
+        for i, tok in enumerate(self.tokens):
+            if tok.kind == IDENT and not tok.pp:
+                if tok.src in index:
+                    index[tok.src].append(i)
+                else:
+                    index[tok.src] = [i]
+        return index
+
     def idents(self, names: frozenset[str] | set[str], start: int = 0, end: int | None = None) -> Iterator[int]:
         """Code tokens (outside directives) that are identifiers named in ``names``, in [start, end)."""
         stop = len(self.tokens) if end is None else end
-        for i in self.range_code(start, stop):
-            if self.tokens[i].kind == IDENT and not self.tokens[i].pp and self.tokens[i].src in names:
-                yield i
+        index = self._ident_index
+        hits = [index[n] for n in names if n in index]
+        if not hits:
+            return iter(())
+        found = hits[0] if len(hits) == 1 else sorted(i for h in hits for i in h)
+        return iter(found[bisect.bisect_left(found, start) : bisect.bisect_left(found, stop)])
 
     def is_call(self, i: int) -> bool:
         j = self.next(i)
