@@ -7,9 +7,10 @@ so a ``32`` in a comment is never code) and use :class:`Source` to move between 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from cuda2rocm.hazards.targets import Target
@@ -69,8 +70,40 @@ class Source:
     def lines(self) -> LineIndex:
         return LineIndex(self.text)
 
+    @cached_property
+    def _srcs(self) -> list[str]:
+        return list(map(attrgetter("src"), self.tokens))
+
+    @cached_property
+    def _kinds(self) -> list[str]:
+        return list(map(attrgetter("kind"), self.tokens))
+
     def src(self, i: int) -> str:
-        return self.tokens[i].src if 0 <= i < len(self.tokens) else ""
+        srcs = self._srcs
+        return srcs[i] if 0 <= i < len(srcs) else ""
+
+    def positions(self, text: str) -> list[int]:
+        """Indexes of every token (of any kind, directives included) whose text is ``text``, ascending."""
+        key = ("positions", text)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = _all_indexes(self._srcs, text)
+        return found
+
+    def of_kind(self, kind: str) -> list[int]:
+        """Indexes of every token of ``kind``, ascending."""
+        key = ("kind", kind)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = _all_indexes(self._kinds, kind)
+        return found
+
+    def tokens_named(self, texts: Iterable[str], start: int = 0, end: int | None = None) -> list[int]:
+        """Indexes in [start, end) of the tokens whose text is one of ``texts``, ascending."""
+        stop = len(self.tokens) if end is None else end
+        lists = [self.positions(t) for t in texts]
+        found = lists[0] if len(lists) == 1 else sorted(i for part in lists for i in part)
+        return found[bisect.bisect_left(found, start) : bisect.bisect_left(found, stop)]
 
     def next(self, i: int, k: int = 1) -> int:
         """Index of the k-th code token after token ``i`` (k < 0: before); ``len(tokens)``/-1 past the ends."""
@@ -194,3 +227,15 @@ class Source:
 
     def replace_range(self, first: int, last: int, text: str, rule: str) -> Edit:
         return Edit(self.tokens[first].offset, self.tokens[last].end, text, rule)
+
+
+def _all_indexes(items: list[str], value: str) -> list[int]:
+    """Every index of ``value`` in ``items`` (``list.index`` scans at C speed)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = items.index(value, i + 1)
+            out.append(i)
+    except ValueError:
+        return out

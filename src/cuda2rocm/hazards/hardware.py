@@ -21,8 +21,8 @@ def _names(src: Source, names: frozenset[str], *, calls_only: bool = False) -> I
 
 
 def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
-    for i, tok in enumerate(src.tokens):
-        if tok.kind == HEADER and tok.src.strip("<>\"") in names:
+    for i in src.of_kind(HEADER):
+        if src.tokens[i].src.strip("<>\"") in names:
             yield i
 
 

@@ -50,16 +50,16 @@ _ARCH_CMP = re.compile(r"__CUDA_ARCH__\s*(>=|>|<=|<|==|!=)\s*\d+|\d+\s*(>=|>|<=|
 
 def _directives(src: Source) -> Iterator[tuple[int, str]]:
     """(index of ``#``, text of the directive's code tokens) for each preprocessor directive."""
-    i = 0
     toks = src.tokens
-    while i < len(toks):
-        if toks[i].pp and toks[i].src == "#":
-            j = i
-            while j < len(toks) and toks[j].pp and toks[j].kind != "NL":
-                j += 1
-            yield i, " ".join(t.src for t in toks[i:j] if t.kind not in ("WS", "ESCNL", "COMMENT"))
-            i = j
-        i += 1
+    done = 0  # tokens before this were part of an earlier directive
+    for i in src.positions("#"):
+        if i < done or not toks[i].pp:
+            continue
+        j = i
+        while j < len(toks) and toks[j].pp and toks[j].kind != "NL":
+            j += 1
+        yield i, " ".join(t.src for t in toks[i:j] if t.kind not in ("WS", "ESCNL", "COMMENT"))
+        done = j + 1
 
 
 @rule(
@@ -121,8 +121,8 @@ _CMP = frozenset({">=", ">", "<=", "<", "==", "!="})
 )
 def check_cc_compare(src: Source) -> Iterator[Hit]:
     majors = _major_vars(src)
-    for i in src.code:
-        if src.src(i) in _CMP and not src.tokens[i].pp and _compares_major(src, i, majors):
+    for i in src.tokens_named(_CMP):  # comparison operators are code tokens
+        if not src.tokens[i].pp and _compares_major(src, i, majors):
             yield Hit("C2R-K804", i, "compute-capability comparison: AMD reports the gfx version (9.x) here")
 
 

@@ -18,8 +18,8 @@ def defines(src: Source) -> Env:
     """Object-like macros: ``#define NAME tokens...`` (function-like macros are left out)."""
     env: Env = {}
     toks = src.tokens
-    for i, tok in enumerate(toks):
-        if not (tok.pp and tok.src == "define" and src.src(src.prev(i)) == "#"):
+    for i in src.positions("define"):
+        if not (toks[i].pp and src.src(src.prev(i)) == "#"):
             continue
         name = src.next(i)
         if name >= len(toks) or toks[name].kind != IDENT:
@@ -53,8 +53,8 @@ def initialiser(src: Source, eq: int) -> tuple[int, int]:
 
 def _assignments(src: Source, start: int, end: int, *, const_only: bool) -> Env:
     env: Env = {}
-    for i in src.range_code(start, end):
-        if src.src(i) != "=" or src.tokens[i].pp:
+    for i in src.tokens_named(("=",), start, end):  # '=' is always a code token
+        if src.tokens[i].pp:
             continue
         name = src.prev(i)
         if src.tokens[name].kind != IDENT:
