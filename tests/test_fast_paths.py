@@ -8,13 +8,18 @@ generated text full of the characters that make tokenizing hard.
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cuda2rocm.source.tokens import tokenize, tokenize_reference
+from cuda2rocm import hazards
+from cuda2rocm.hazards import engine
+from cuda2rocm.hazards.context import Source
+from cuda2rocm.model import Edit
+from cuda2rocm.source.tokens import IDENT, tokenize, tokenize_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hip", ".inl")
@@ -61,3 +66,46 @@ def test_tokenize_equals_reference_on_tricky_text(text: str) -> None:
 ])
 def test_tokenize_equals_reference_on_edge_cases(text: str) -> None:
     assert tokenize(text) == tokenize_reference(text)
+
+
+class _ReferenceSource(Source):
+    """The hazard view with every index lookup replaced by the plain linear scan it stands for."""
+
+    def idents(self, names: frozenset[str] | set[str], start: int = 0, end: int | None = None) -> Iterator[int]:
+        stop = len(self.tokens) if end is None else end
+        return iter([i for i in self.range_code(start, stop)
+                     if self.tokens[i].kind == IDENT and not self.tokens[i].pp and self.tokens[i].src in names])
+
+    def positions(self, text: str) -> list[int]:
+        return [i for i, t in enumerate(self.tokens) if t.src == text]
+
+    def of_kind(self, kind: str) -> list[int]:
+        return [i for i, t in enumerate(self.tokens) if t.kind == kind]
+
+    def tokens_named(self, texts: Iterable[str], start: int = 0, end: int | None = None) -> list[int]:
+        wanted = set(texts)
+        stop = len(self.tokens) if end is None else end
+        return [i for i in range(max(start, 0), stop) if self.tokens[i].src in wanted]
+
+
+def _hazard_results(text: str) -> tuple[list[tuple[object, ...]], list[Edit]]:
+    tokens = tokenize(text)
+    found = hazards.analyze(tokens, text, "f.cu")
+    return [(f.rule, f.line, f.col, f.message, f.fix) for f in found], hazards.fixes(tokens, text, "f.cu")
+
+
+@pytest.mark.parametrize("path", [p for p in CORPUS if p.suffix in (".cu", ".cuh", ".hip")],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_hazards_equal_reference_on_corpus(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = _read(path)
+    fast = _hazard_results(text)
+    monkeypatch.setattr(engine, "Source", _ReferenceSource)
+    assert _hazard_results(text) == fast
+
+
+def test_reference_source_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(_ReferenceSource, "of_kind", lambda self, kind: calls.append(1) or [])
+    monkeypatch.setattr(engine, "Source", _ReferenceSource)
+    hazards.analyze(tokenize("#include <mma.h>\n"), "#include <mma.h>\n", "f.cu")
+    assert calls
