@@ -20,6 +20,9 @@ from cuda2rocm.hazards import engine
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.model import Edit
 from cuda2rocm.source.tokens import IDENT, tokenize, tokenize_reference
+from cuda2rocm.translate.engine import translate_text
+from cuda2rocm.translate.options import Options
+from cuda2rocm.translate.passes import identifiers
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hip", ".inl")
@@ -109,3 +112,19 @@ def test_reference_source_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "Source", _ReferenceSource)
     hazards.analyze(tokenize("#include <mma.h>\n"), "#include <mma.h>\n", "f.cu")
     assert calls
+
+
+def _translated(text: str) -> tuple[object, ...]:
+    outcome = translate_text(text, "f.cu", Options(target_rocm="5.2", hazards=False))
+    result = outcome.result
+    return (type(result).__name__, getattr(result, "text", None), getattr(result, "edits", ()),
+            getattr(result, "findings", ()), dict(outcome.stats.converted), outcome.stats.unsupported)
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_identifier_pass_equals_reference_on_corpus(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quiet-name skip in the identifier pass against every identifier going through ``_decision``."""
+    text = _read(path)
+    fast = _translated(text)
+    monkeypatch.setattr(identifiers, "_after_scope", lambda ctx, i: True)
+    assert _translated(text) == fast

@@ -19,9 +19,16 @@ _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 def edits(ctx: Context) -> Iterator[Edit]:
     toks = ctx.tokens
     skip_until = -1
+    quiet: dict[str, bool] = {}
     for i, tok in enumerate(toks):
         if tok.kind != IDENT or tok.offset < skip_until:
             continue
+        name = tok.src
+        is_quiet = quiet.get(name)
+        if is_quiet is None:
+            is_quiet = quiet[name] = decide(name, ctx.settings) is None and not unknown.looks_cuda(name)
+        if is_quiet and not _after_scope(ctx, i):
+            continue  # exactly what _decision would conclude: only a ``q::name`` qualification can map it
         decision = _decision(ctx, i)
         if decision is None:
             continue
@@ -30,6 +37,11 @@ def edits(ctx: Context) -> Iterator[Edit]:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
                 yield drop
+
+
+def _after_scope(ctx: Context, i: int) -> bool:
+    prev = ctx.prev_code(i)
+    return prev >= 0 and ctx.tokens[prev].src == "::" and ctx.tokens[prev].kind == PUNCT
 
 
 def _decision(ctx: Context, i: int) -> Decision | None:

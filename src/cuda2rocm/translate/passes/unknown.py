@@ -17,9 +17,14 @@ _DECLARERS = frozenset({"define", "struct", "class", "enum", "union", "namespace
 _NOT_TYPES = frozenset({"return", "case", "else", "goto", "throw", "new", "delete", "sizeof", "co_return"})
 
 
+def looks_cuda(name: str) -> bool:
+    """Whether :func:`check` can report ``name`` (a CUDA-looking identifier)."""
+    return _CUDA_LIKE.fullmatch(name) is not None
+
+
 def check(ctx: Context, i: int) -> None:
     name = ctx.tokens[i].src
-    if not _CUDA_LIKE.fullmatch(name):
+    if not looks_cuda(name):
         return
     if ctx.defined is None:
         ctx.defined = defined_names(ctx.tokens)
