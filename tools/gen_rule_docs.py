@@ -7,11 +7,10 @@ python tools/gen_rule_docs.py --check  # exit 1 if docs/rules.md is stale
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.report.rules_doc import rules_document
 from cuda2rocm.rules import load_all
 
@@ -20,13 +19,6 @@ TARGET = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 
 def generate() -> str:
     return rules_document(load_all().values())
-
-
-def write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     if current != text:
-        write_atomic(TARGET, text)
+        write_text_atomic(TARGET, text)
     print(f"{TARGET}: {len(load_all())} rules")
     return 0
 

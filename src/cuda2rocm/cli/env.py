@@ -6,8 +6,6 @@ Exit codes: ``env`` 0; ``env diff`` 0 when identical, 1 when anything differs, 2
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ from rich.table import Table
 from cuda2rocm.envinfo.diff import FingerprintError, diff, load
 from cuda2rocm.envinfo.fingerprint import collect
 from cuda2rocm.envinfo.labels import dockerfile_lines
+from cuda2rocm.fsio import write_text_atomic
 
 
 def render(console: Console, fp: dict[str, Any]) -> None:
@@ -52,12 +51,10 @@ def _render_gpus(console: Console, fp: dict[str, Any]) -> None:
 
 
 def write_atomic(path: Path, text: str, force: bool) -> None:
-    if path.exists() and not force:
-        raise click.UsageError(f"{path} exists (use --force to overwrite)")
-    fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    try:
+        write_text_atomic(path, text, force=force)
+    except FileExistsError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 @click.group("env", invoke_without_command=True)

@@ -6,15 +6,14 @@ input errors (missing path, bad config, refusing to overwrite ``-o FILE`` withou
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
+from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.model import Severity
 
 FORMATS = ("text", "json", "sarif", "markdown", "html")
@@ -70,15 +69,7 @@ def _emit(text: str, output: Path | None) -> None:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write via a temporary file in the same directory and ``os.replace`` (never a half-written report)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text)
 
 
 @contextmanager

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 
+from cuda2rocm.fsio import write_bytes_atomic, write_text_atomic
 from cuda2rocm.knowledge._load import OVERLAY_FILE, TABLES, KnowledgeError, parse_yaml, read_overlay
 from cuda2rocm.knowledge.schema import MATRIX_COLUMNS, validate_tables
 
@@ -111,17 +109,11 @@ def merge_into_overlay(kb_dir: Path, update: dict[str, dict[str, dict[str, Any]]
 
 
 def _atomic_write(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
-        shutil.copy2(path, path.with_suffix(".yaml.bak"))
+        write_bytes_atomic(path.with_suffix(".yaml.bak"), path.read_bytes(), mode_from=path)
     yaml = YAML(typ="safe")
     yaml.default_flow_style = False
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".overlay-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write("# cuda2rocm knowledge-base overlay, written by `cuda2rocm kb update`.\n")
-            yaml.dump(data, fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = io.StringIO()
+    text.write("# cuda2rocm knowledge-base overlay, written by `cuda2rocm kb update`.\n")
+    yaml.dump(data, text)
+    write_text_atomic(path, text.getvalue())

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from cuda2rocm.fsio import write_text_atomic
 
 
 @dataclass(frozen=True)
@@ -35,20 +35,7 @@ def dumps(record: dict[str, Any]) -> str:
 
 def write_atomic(path: Path, text: str, *, force: bool = True) -> None:
     """Write via a temp file in the same folder and os.replace; refuse to clobber unless ``force``."""
-    if path.exists() and not force:
-        raise FileExistsError(f"{path} exists (use --force to overwrite)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the file the usual permissions
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, text, force=force)
 
 
 def write_jsonl(path: Path, records: Iterable[dict[str, Any]], *, force: bool = True) -> None:

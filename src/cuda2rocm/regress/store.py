@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from cuda2rocm import fsio
 from cuda2rocm.regress.errors import RegressInputError
 from cuda2rocm.regress.manifest import MANIFEST, TENSORS, Manifest
 
@@ -41,12 +42,4 @@ def _swap(tmp: Path, out_dir: Path) -> None:
 
 def write_text_atomic(path: Path, text: str) -> None:
     """Write a file via a temporary sibling and ``os.replace`` (never a half-written file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
+    fsio.write_text_atomic(path, text)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
+
+from cuda2rocm.fsio import write_bytes_atomic, write_text_atomic
 
 
 class InputError(ValueError):
@@ -42,35 +41,11 @@ def read_source(path: Path, max_bytes: int) -> str:
 
 def write_atomic(path: Path, text: str, mode_from: Path | None = None) -> None:
     """Write ``text`` to ``path`` so that readers see the old file or the whole new one, never a part."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode_from is not None and mode_from.exists():
-            os.chmod(tmp, mode_from.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_text_atomic(path, text, mode_from=mode_from)
 
 
 def backup(path: Path, suffix: str = ".orig") -> Path:
     """Copy ``path`` to ``path + suffix`` atomically (the caller checks it does not exist yet)."""
     target = path.with_name(path.name + suffix)
-    data = path.read_bytes()
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    write_bytes_atomic(target, path.read_bytes(), mode_from=path)
     return target
