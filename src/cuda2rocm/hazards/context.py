@@ -78,6 +78,11 @@ class Source:
     def _kinds(self) -> list[str]:
         return list(map(attrgetter("kind"), self.tokens))
 
+    @property
+    def token_texts(self) -> list[str]:
+        """The text of every token, by index (read-only)."""
+        return self._srcs
+
     def src(self, i: int) -> str:
         srcs = self._srcs
         return srcs[i] if 0 <= i < len(srcs) else ""
@@ -97,6 +102,11 @@ class Source:
         if found is None:
             found = self.cache[key] = _all_indexes(self._kinds, kind)
         return found
+
+    def kind_range(self, kind: str, start: int, end: int) -> list[int]:
+        """Indexes in [start, end) of the tokens of ``kind``, ascending."""
+        found = self.of_kind(kind)
+        return found[bisect.bisect_left(found, start) : bisect.bisect_left(found, end)]
 
     def tokens_named(self, texts: Iterable[str], start: int = 0, end: int | None = None) -> list[int]:
         """Indexes in [start, end) of the tokens whose text is one of ``texts``, ascending."""

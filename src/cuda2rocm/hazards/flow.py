@@ -103,8 +103,8 @@ def thread_derived(src: Source, start: int, end: int, flow: Flow) -> bool:
 
 def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
     """Literal warp widths (32, 31, 0x1f, 5) applied to thread indexes or ``blockDim`` in [start, end)."""
-    for i in src.range_code(start, end):
-        if src.tokens[i].kind != "NUMBER" or src.tokens[i].pp:
+    for i in src.kind_range("NUMBER", start, end):  # numbers are always code tokens
+        if src.tokens[i].pp:
             continue
         value, op = parse_int(src.src(i)), src.prev(i)
         kind = _op_kind(src.src(op), value)
@@ -156,16 +156,19 @@ def analyse(src: Source, fn: Function) -> Flow:
     flow = Flow()
     _params(src, fn, flow)
     flow.warp_sync = any("volatile" in t and t.endswith("*") for t in flow.types.values())
+    tokens, srcs = src.tokens, src.token_texts
     for i in src.range_code(fn.body_open + 1, fn.body_close):
-        if src.tokens[i].pp:
+        tok = tokens[i]
+        if tok.pp:
             continue
-        if src.tokens[i].kind == IDENT and src.src(i) in WARP_PRIMITIVES:
+        text, kind = srcs[i], tok.kind
+        if kind == IDENT and text in WARP_PRIMITIVES:
             flow.warp_sync = True
-        if src.src(i) == "volatile":
+        if text == "volatile":
             flow.warp_sync = flow.warp_sync or _volatile_shared(src, i)
-        if src.src(i) == "=" and src.tokens[i].kind == PUNCT:
+        if text == "=" and kind == PUNCT:
             _assignment(src, i, flow)
-        elif src.tokens[i].kind == IDENT and src.src(src.next(i)) in (";", ",", "[", "="):
+        elif kind == IDENT and src.src(src.next(i)) in (";", ",", "[", "="):
             _declaration(src, i, flow)
     return flow
 

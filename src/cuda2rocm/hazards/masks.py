@@ -76,8 +76,8 @@ def _is_full(text: str) -> bool:
 )
 def check_ballot_storage(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
-        for eq in src.range_code(fn.body_open, fn.body_close):
-            if src.src(eq) != "=" or src.tokens[eq].kind != "PUNCT":
+        for eq in src.tokens_named(("=",), fn.body_open, fn.body_close):  # '=' is always a code token
+            if src.tokens[eq].kind != "PUNCT":
                 continue
             a, b = initialiser(src, eq)
             if not _ballot_call(src, a, b):
@@ -151,7 +151,7 @@ def check_ballot_bitops(src: Source) -> Iterator[Hit]:
 def check_mask_arithmetic(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
         flow = flow_of(src, fn)
-        for i in src.range_code(fn.body_open, fn.body_close):
+        for i in src.tokens_named(("<<", "==", "!="), fn.body_open, fn.body_close):  # always code tokens
             s = src.src(i)
             if s == "<<" and src.src(src.prev(i)).lower() in ("1", "1u") and _lane_operand(src, i, flow.lane):
                 yield Hit("C2R-K204", src.prev(i), "32-bit lane bit '1 << lane' overflows for lanes 32-63")
