@@ -49,7 +49,8 @@ def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> in
     first = 0
     seen: set[str] = set()
     n = len(tokens)
-    for i, tok in enumerate(tokens):
+    for i in _candidates(tokens):
+        tok = tokens[i]
         name = _ref_name(tokens, i, n)
         if not name:
             continue
@@ -63,6 +64,27 @@ def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> in
             seen.add(name)
             _library_first_use(report, name, line, index.line_col(tok.offset)[1])
     return first
+
+
+def _candidates(tokens: list[Token]) -> list[int]:
+    """Indexes of the only tokens ``_ref_name`` can name: headers, directive strings and the identifiers that
+    are CUDA names, namespaces or ``asm`` (each distinct name is judged once)."""
+    verdict: dict[str, bool] = {}
+    out: list[int] = []
+    for i, (kind, src, _, pp) in enumerate(tokens):
+        if kind == IDENT:
+            ok = verdict.get(src)
+            if ok is None:
+                ok = verdict[src] = (src in _ASM or src in apinames.NAMESPACES
+                                     or apinames.is_cuda_identifier(src))
+            if ok:
+                out.append(i)
+        elif kind == HEADER or (kind == STRING and pp):
+            out.append(i)
+    return out
+
+
+_ASM = frozenset({"asm", "__asm__"})
 
 
 def _ref_name(tokens: list[Token], i: int, n: int) -> str:
