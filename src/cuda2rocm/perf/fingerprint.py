@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from cuda2rocm import __version__
+from cuda2rocm.envinfo.diff import flatten
 
 
 @lru_cache(maxsize=1)
@@ -77,17 +78,8 @@ def fingerprint() -> dict[str, Any]:
 _VOLATILE = ("recorded_at", "collected_at", "host", "notes")
 
 
-def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
-        return out
-    return {prefix: value}
-
-
 def differences(a: dict[str, Any], b: dict[str, Any], ignore: tuple[str, ...] = _VOLATILE) -> list[str]:
     """'key: a -> b' for every (dotted, nested) key that differs between baseline and candidate."""
-    fa, fb = flatten(a), flatten(b)
+    fa, fb = flatten(a), flatten(b)  # the same dotted-key view `cuda2rocm env diff` uses
     keys = sorted(k for k in set(fa) | set(fb) if k.split(".")[0] not in ignore)
     return [f"{k}: {fa.get(k)!r} -> {fb.get(k)!r}" for k in keys if fa.get(k) != fb.get(k)]
