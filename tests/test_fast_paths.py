@@ -19,6 +19,7 @@ from cuda2rocm import hazards
 from cuda2rocm.hazards import engine
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.model import Edit
+from cuda2rocm.source.structure import find_functions, match_brackets
 from cuda2rocm.source.tokens import IDENT, tokenize, tokenize_reference
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
@@ -104,6 +105,17 @@ def test_hazards_equal_reference_on_corpus(path: Path, monkeypatch: pytest.Monke
     fast = _hazard_results(text)
     monkeypatch.setattr(engine, "Source", _ReferenceSource)
     assert _hazard_results(text) == fast
+
+
+@pytest.mark.parametrize("path", [p for p in CORPUS if p.suffix in (".cu", ".cuh", ".hip")],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_hazards_with_shared_structure_equal_own(path: Path) -> None:
+    """The scan hands its bracket pairs and functions to the hazard analysis: same findings as computing them."""
+    text = _read(path)
+    tokens = tokenize(text)
+    pairs = match_brackets(tokens)
+    shared = hazards.analyze(tokens, text, "f.cu", structure=(pairs, find_functions(tokens, pairs)))
+    assert shared == hazards.analyze(tokens, text, "f.cu")
 
 
 def test_reference_source_is_used(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cuda2rocm.hazards.engine import hits, safe_edits, to_findings
+from cuda2rocm.hazards.engine import Structure, hits, safe_edits, to_findings
 from cuda2rocm.hazards.targets import Target, UnknownTarget, resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.tokens import Token
@@ -18,9 +18,12 @@ __all__ = ["Target", "UnknownTarget", "analyze", "apply_edits", "fixes", "marker
 
 
 def analyze(tokens: Sequence[Token], text: str, path: str, *, target_gpu: str = "MI300X",
-            rocm: str | None = None) -> list[Finding]:
-    """Hazard findings for one file's tokens; ``target_gpu`` is a name (``MI300X``) or gfx id."""
-    return to_findings(tokens, text, path, hits(tokens, text, path, target_gpu, rocm))
+            rocm: str | None = None, structure: Structure | None = None) -> list[Finding]:
+    """Hazard findings for one file's tokens; ``target_gpu`` is a name (``MI300X``) or gfx id.
+
+    ``structure``: ``(match_brackets(tokens), find_functions(tokens, pairs))`` when the caller has them already.
+    """
+    return to_findings(tokens, text, path, hits(tokens, text, path, target_gpu, rocm, structure))
 
 
 def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:

@@ -8,10 +8,13 @@ from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.targets import resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.rules import RULES, Rule
+from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
 FAMILY = "device"
 Check = Callable[[Source], Iterable[Hit]]
+#: bracket pairs and functions of a token list (``match_brackets``, ``find_functions``)
+Structure = tuple[dict[int, int], list[Function]]
 
 
 def device_rules() -> list[Rule]:
@@ -21,8 +24,10 @@ def device_rules() -> list[Rule]:
 
 
 def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
-         rocm: str | None = None) -> list[Hit]:
+         rocm: str | None = None, structure: Structure | None = None) -> list[Hit]:
     src = Source(tokens, text, path, resolve(target_gpu), rocm)
+    if structure is not None:  # computed by the caller from the same tokens: fill the lazy attributes
+        src.__dict__["pairs"], src.__dict__["functions"] = structure
     found: list[Hit] = []
     for rule in device_rules():
         assert rule.check is not None

@@ -10,7 +10,7 @@ import re
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan.analyzers import apinames
 from cuda2rocm.scan.report import FileReport
-from cuda2rocm.source.structure import find_functions, match_brackets
+from cuda2rocm.source.structure import Function, find_functions, match_brackets
 from cuda2rocm.source.tokens import HEADER, IDENT, PUNCT, STRING, TRIVIA, LineIndex, Token, tokenize
 
 #: C/C++ files without any of these are not CUDA-bearing and are not tokenized (fast path)
@@ -24,7 +24,8 @@ def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
         return
     tokens = tokenize(text)
     index = LineIndex(text)
-    kernels = _kernels(tokens)
+    structure = _structure(tokens)
+    kernels = [f.name_index for f in structure[1] if f.is_kernel] if structure else []
     first_ref = _references(report, tokens, index)
     report.count("kernels", len(kernels))
     if is_cuda:
@@ -35,13 +36,15 @@ def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
         line = first_ref or index.line(tokens[kernels[0]].offset)
         report.add("C2R-S104", line, 1, "C/C++ file uses CUDA (headers or API); translate it with the .cu files")
     if is_cuda or "cuda-in-cpp" in report.tags:
-        _hazards(report, tokens, text, target_gpu)
+        _hazards(report, tokens, text, target_gpu, structure)
 
 
-def _kernels(tokens: list[Token]) -> list[int]:
+def _structure(tokens: list[Token]) -> tuple[dict[int, int], list[Function]] | None:
+    """Bracket pairs and functions (shared with the hazard analysis); None when no kernel can exist."""
     if not any(t.src == "__global__" for t in tokens if t.kind == IDENT):
-        return []
-    return [f.name_index for f in find_functions(tokens, match_brackets(tokens)) if f.is_kernel]
+        return None
+    pairs = match_brackets(tokens)
+    return pairs, find_functions(tokens, pairs)
 
 
 def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> int:
@@ -133,14 +136,15 @@ def _library_first_use(report: FileReport, name: str, line: int, col: int) -> No
         report.add("C2R-S112", line, col, f"{entry.library} {name}{hip}")
 
 
-def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str) -> None:
+def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str,
+             structure: tuple[dict[int, int], list[Function]] | None) -> None:
     try:
         from cuda2rocm import hazards
         analyze = hazards.analyze
     except (ImportError, AttributeError):
         return
     try:
-        found = analyze(tokens, text, report.path, target_gpu=target_gpu)
+        found = analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure)
     except Exception as exc:  # a bug in one analysis must not lose the rest of the file
         report.problems.append(_internal(report.path, f"hazard analysis failed: {type(exc).__name__}: {exc}"))
         return
