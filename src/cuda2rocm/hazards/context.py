@@ -207,6 +207,9 @@ class Source:
         return None
 
     def device_functions(self) -> list[Function]:
+        # qualifiers are these tokens' texts: without one, no function is device code (and none is searched)
+        if not self.positions("__global__") and not self.positions("__device__"):
+            return []
         return [f for f in self.functions if f.is_device]
 
     def loc(self, i: int) -> tuple[int, int]:

@@ -77,6 +77,8 @@ def _directives(src: Source) -> Iterator[tuple[int, str]]:
     references=(HIP_PORTING,),
 )
 def check_arch_checks(src: Source) -> Iterator[Hit]:
+    if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
+        return
     for i, text in _directives(src):
         if re.match(r"#\s*(el)?if\b", text) and _ARCH_CMP.search(text):
             yield Hit("C2R-K802", i, "__CUDA_ARCH__ is not defined on AMD: this comparison is always false")
@@ -94,6 +96,8 @@ def check_arch_checks(src: Source) -> Iterator[Hit]:
     references=(HIP_PORTING,),
 )
 def check_device_pass(src: Source) -> Iterator[Hit]:
+    if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
+        return
     for i, text in _directives(src):
         if _ARCH_CMP.search(text):
             continue
@@ -121,6 +125,8 @@ _CMP = frozenset({">=", ">", "<=", "<", "==", "!="})
 )
 def check_cc_compare(src: Source) -> Iterator[Hit]:
     majors = _major_vars(src)
+    if not majors and not src.positions("major"):
+        return  # _compares_major needs a name in ``majors`` or a ``major`` token
     for i in src.tokens_named(_CMP):  # comparison operators are code tokens
         if not src.tokens[i].pp and _compares_major(src, i, majors):
             yield Hit("C2R-K804", i, "compute-capability comparison: AMD reports the gfx version (9.x) here")

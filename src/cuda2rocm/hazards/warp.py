@@ -210,6 +210,8 @@ def check_shuffle_width(src: Source) -> Iterator[Hit]:
 )
 def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
     sync = warp_sync_functions(src)
+    if not sync:
+        return  # only launches of warp-synchronous kernels are reported
     env = file_env(src)
     for launch in src.launches:
         if launch.name not in sync or len(launch.config) < 2:
