@@ -67,7 +67,9 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
-    return ok
+    marks = hazards.markers(ctx.tokens, ctx.text, ctx.findings, ok + clash)  # a clash is reported as A109
+    placed, _ = apply.drop_overlapping(edits + ok, marks)
+    return ok + placed
 
 
 def _stats(result: FileResult, ctx: Context | None, text: str, seconds: float) -> FileStats:

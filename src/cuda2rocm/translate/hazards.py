@@ -1,41 +1,46 @@
-"""Bridge to ``cuda2rocm.hazards`` (built separately): findings always, safe fixes with --fix-hazards.
-
-Imported lazily; when the hazard package is not there (or lacks a function) translation goes on without it.
-"""
+"""Bridge to ``cuda2rocm.hazards``: findings always, safe fixes and marker comments with --fix-hazards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+import bisect
+import re
+from collections.abc import Sequence
 
+from cuda2rocm import hazards as hz
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.tokens import Token
 
-
-def _function(name: str) -> Callable[..., Any] | None:
-    try:
-        import cuda2rocm.hazards as hz
-    except ImportError:
-        return None
-    fn = getattr(hz, name, None)
-    return fn if callable(fn) else None
+MARKER_RULE = "hazard-marker"
 
 
 def findings(tokens: Sequence[Token], text: str, path: str, rocm: str) -> list[Finding]:
-    analyze = _function("analyze")
-    if analyze is None:
-        return []
-    try:
-        return list(analyze(tokens, text, path, rocm=rocm))
-    except ImportError:  # the hazard package is still being built
-        return []
+    return list(hz.analyze(tokens, text, path, rocm=rocm))
 
 
 def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
-    fix = _function("fixes")
-    if fix is None:
-        return []
-    try:
-        return list(fix(tokens, text, path))
-    except ImportError:
-        return []
+    return list(hz.fixes(tokens, text, path))
+
+
+def markers(tokens: Sequence[Token], text: str, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:
+    """A ``/* cuda2rocm: ID ... */`` comment before the first token of each line with a hazard no fix covers.
+
+    A hazard counts as fixed when a fix of the same rule edits its line. Lines whose start lies inside a
+    token (a multi-line comment or raw string) get no marker; their finding is still reported.
+    """
+    starts = [0] + [m.end() for m in re.finditer(r"\r\n|\n|\r", text)]
+    done = {(bisect.bisect_right(starts, e.start), e.rule) for e in fixed}
+    token_at = {t.offset: t for t in tokens}
+    by_line: dict[int, list[Finding]] = {}
+    for f in found:
+        if f.rule.startswith("C2R-K") and (f.line, f.rule) not in done and 0 < f.line <= len(starts):
+            by_line.setdefault(f.line, []).append(f)
+    edits = []
+    for line, items in sorted(by_line.items()):
+        offset = starts[line - 1]
+        while offset in token_at and token_at[offset].kind == "WS":
+            offset = token_at[offset].end
+        if offset not in token_at or token_at[offset].kind in ("NL", "COMMENT"):
+            continue
+        comment = " ".join(hz.marker(f) for f in sorted(items, key=Finding.sort_key))
+        edits.append(Edit(offset, offset, comment + " ", MARKER_RULE))
+    return edits
