@@ -48,8 +48,9 @@ def check_system_scope(src: Source) -> Iterator[Hit]:
 )
 def check_half_atomics(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
-        types = flow_of(src, fn).types
-        for i in src.idents(_ATOMICS, fn.body_open, fn.body_close):
+        calls = list(src.idents(_ATOMICS, fn.body_open, fn.body_close))
+        types = flow_of(src, fn).types if calls else {}
+        for i in calls:
             args = src.args(i)
             base = next((k for k in src.range_code(*args[0]) if src.tokens[k].kind == "IDENT"), None) if args else None
             type_ = types.get(src.src(base), "") if base is not None else ""
@@ -119,8 +120,9 @@ def check_spin_locks(src: Source) -> Iterator[Hit]:
 )
 def check_volatile_polling(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
-        volatile = flow_of(src, fn).volatile
-        for w in src.idents(frozenset({"while"}), fn.body_open, fn.body_close):
+        loops = list(src.idents(frozenset({"while"}), fn.body_open, fn.body_close))
+        volatile = flow_of(src, fn).volatile if loops else set()
+        for w in loops:
             parts = _loop_parts(src, w)
             if parts and mentions(src, parts[0], parts[1], volatile | {"volatile"}):
                 yield Hit("C2R-K604", w, "busy-wait on a volatile flag: use an atomic acquire load")

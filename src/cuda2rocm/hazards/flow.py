@@ -243,12 +243,36 @@ def flow_of(src: Source, fn: Function) -> Flow:
     return result
 
 
+def _warp_sync(src: Source, fn: Function) -> bool:
+    """``flow_of(src, fn).warp_sync`` without the rest of the flow analysis (the same three tests)."""
+    cached = src.cache.get(("flow", fn.body_open))
+    if cached is not None:
+        return bool(cached.warp_sync)
+    params = Flow()
+    _params(src, fn, params)
+    if any("volatile" in t and t.endswith("*") for t in params.types.values()):
+        return True
+    start, end = fn.body_open + 1, fn.body_close
+    if any(True for _ in src.idents(WARP_PRIMITIVES, start, end)):
+        return True
+    return any(not src.tokens[i].pp and _volatile_shared(src, i) for i in src.tokens_named(("volatile",), start, end))
+
+
+def has_lane_literal(src: Source, start: int, end: int) -> bool:
+    """Whether [start, end) holds a number :func:`lane_ops` can report (31, 32 or 5 outside directives)."""
+    return any(not src.tokens[i].pp and parse_int(src.src(i)) in _LANE_VALUES
+               for i in src.kind_range("NUMBER", start, end))
+
+
+_LANE_VALUES = frozenset({31, 32, 5})
+
+
 def warp_sync_functions(src: Source) -> set[str]:
     """Names of device functions that use warp primitives, directly or through one call level."""
     if "warp_sync" in src.cache:
         cached: set[str] = src.cache["warp_sync"]
         return cached
-    direct = {f.name for f in src.device_functions() if flow_of(src, f).warp_sync}
+    direct = {f.name for f in src.device_functions() if _warp_sync(src, f)}
     result = set(direct)
     for f in src.device_functions():
         if any(True for _ in src.idents(direct, f.body_open, f.body_close)):

@@ -125,8 +125,9 @@ _BIT_OPS = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "", "__brev": "",
 )
 def check_ballot_bitops(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
-        ballots = flow_of(src, fn).ballot
-        for i in src.idents(frozenset(_BIT_OPS), fn.body_open, fn.body_close):
+        calls = list(src.idents(frozenset(_BIT_OPS), fn.body_open, fn.body_close))
+        ballots = flow_of(src, fn).ballot if calls else set()
+        for i in calls:
             args = src.args(i)
             if len(args) != 1 or not holds_ballot(src, *args[0], ballots):
                 continue
@@ -150,8 +151,11 @@ def check_ballot_bitops(src: Source) -> Iterator[Hit]:
 )
 def check_mask_arithmetic(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
+        ops = src.tokens_named(("<<", "==", "!="), fn.body_open, fn.body_close)  # always code tokens
+        if not ops:
+            continue
         flow = flow_of(src, fn)
-        for i in src.tokens_named(("<<", "==", "!="), fn.body_open, fn.body_close):  # always code tokens
+        for i in ops:
             s = src.src(i)
             if s == "<<" and src.src(src.prev(i)).lower() in ("1", "1u") and _lane_operand(src, i, flow.lane):
                 yield Hit("C2R-K204", src.prev(i), "32-bit lane bit '1 << lane' overflows for lanes 32-63")

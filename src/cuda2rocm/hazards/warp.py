@@ -9,7 +9,7 @@ from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, L
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.dims import block_threads
-from cuda2rocm.hazards.flow import SHUFFLES, LaneOp, flow_of, lane_ops, mentions, warp_sync_functions
+from cuda2rocm.hazards.flow import SHUFFLES, LaneOp, flow_of, has_lane_literal, lane_ops, mentions, warp_sync_functions
 from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
@@ -59,6 +59,8 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
 def check_lane_literals(src: Source) -> Iterator[Hit]:
     sync = warp_sync_functions(src)
     for fn in src.device_functions():
+        if not has_lane_literal(src, fn.body_open, fn.body_close):
+            continue  # lane_ops has nothing to report: the flow analysis is not needed
         flow = flow_of(src, fn)
         for op in lane_ops(src, fn.body_open, fn.body_close, flow):
             if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned or fn.name)):
@@ -149,8 +151,11 @@ def _unrolled(src: Source, start: int, end: int) -> Iterator[Hit]:
 )
 def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
+        shared = list(src.idents(frozenset({"__shared__"}), fn.body_open, fn.body_close))
+        if not shared:
+            continue
         flow = flow_of(src, fn)
-        for i in src.idents(frozenset({"__shared__"}), fn.body_open, fn.body_close):
+        for i in shared:
             end = src.statement_end(i)
             bracket = next((k for k in src.range_code(i, end) if src.src(k) == "["), None)
             if bracket is None or bracket not in src.pairs or src.compact(bracket + 1, src.pairs[bracket]) != "32":
@@ -260,7 +265,7 @@ def check_warp_constants(src: Source) -> Iterator[Hit]:
 def check_first_warp(src: Source) -> Iterator[Hit]:
     sync = warp_sync_functions(src)
     for fn in src.device_functions():
-        if fn.name not in sync:
+        if fn.name not in sync or not has_lane_literal(src, fn.body_open, fn.body_close):
             continue
         for op in lane_ops(src, fn.body_open, fn.body_close, flow_of(src, fn)):
             if op.kind == "compare":
