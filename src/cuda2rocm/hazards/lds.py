@@ -156,5 +156,7 @@ def _attribute_sizes(src: Source, base: Env, limit: int) -> Iterator[Hit]:
 def _value(src: Source, code: list[int], base: Env) -> int | None:
     if not code:
         return None
-    env = local_env(src, src.function_at(code[0]), base)
-    return evaluate([src.tokens[k] for k in code], env)
+    toks = [src.tokens[k] for k in code]
+    if all(t.kind != "IDENT" for t in toks):  # the environment binds names only: without one it is never read
+        return evaluate(toks, base)
+    return evaluate(toks, local_env(src, src.function_at(code[0]), base))
