@@ -299,6 +299,10 @@ class LineIndex:
     def line(self, offset: int) -> int:
         return bisect.bisect_right(self._starts, offset)
 
+    def start(self, line: int) -> int:
+        """Offset of the first character of 1-based ``line``."""
+        return self._starts[line - 1]
+
     @property
     def line_count(self) -> int:
         return len(self._starts)

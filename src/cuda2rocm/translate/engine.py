@@ -67,7 +67,7 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
-    marks = hazards.markers(ctx.tokens, ctx.text, ctx.findings, ok + clash)  # a clash is reported as A109
+    marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
     placed, _ = apply.drop_overlapping(edits + ok, marks)
     return ok + placed
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import bisect
-import re
 from collections.abc import Sequence
 
 from cuda2rocm import hazards as hz
 from cuda2rocm.model import Edit, Finding
-from cuda2rocm.source.tokens import Token
+from cuda2rocm.source.tokens import LineIndex, Token
 
 MARKER_RULE = "hazard-marker"
 
@@ -21,22 +19,21 @@ def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
     return list(hz.fixes(tokens, text, path))
 
 
-def markers(tokens: Sequence[Token], text: str, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:
+def markers(tokens: Sequence[Token], index: LineIndex, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:
     """A ``/* cuda2rocm: ID ... */`` comment before the first token of each line with a hazard no fix covers.
 
     A hazard counts as fixed when a fix of the same rule edits its line. Lines whose start lies inside a
     token (a multi-line comment or raw string) get no marker; their finding is still reported.
     """
-    starts = [0] + [m.end() for m in re.finditer(r"\r\n|\n|\r", text)]
-    done = {(bisect.bisect_right(starts, e.start), e.rule) for e in fixed}
+    done = {(index.line(e.start), e.rule) for e in fixed}
     token_at = {t.offset: t for t in tokens}
     by_line: dict[int, list[Finding]] = {}
     for f in found:
-        if f.rule.startswith("C2R-K") and (f.line, f.rule) not in done and 0 < f.line <= len(starts):
+        if f.rule.startswith("C2R-K") and (f.line, f.rule) not in done and 0 < f.line <= index.line_count:
             by_line.setdefault(f.line, []).append(f)
     edits = []
     for line, items in sorted(by_line.items()):
-        offset = starts[line - 1]
+        offset = index.start(line)
         while offset in token_at and token_at[offset].kind == "WS":
             offset = token_at[offset].end
         if offset not in token_at or token_at[offset].kind in ("NL", "COMMENT"):
