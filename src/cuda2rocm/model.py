@@ -85,7 +85,9 @@ class Component:
 
 @dataclass(frozen=True)
 class Edit:
-    """Replace ``source[start:end]`` by ``replacement``. ``rule`` names the mapping or fix behind it."""
+    """Replace ``source[start:end]`` (character offsets into the decoded text) by ``replacement``.
+
+    ``rule`` names the mapping or fix behind it."""
 
     start: int
     end: int

@@ -9,9 +9,9 @@ from tests.translate.golden import GOLDEN, inputs, options_for, output_text, rea
 
 from cuda2rocm.model import Failed, Translated
 from cuda2rocm.source.tokens import tokenize, untokenize
+from cuda2rocm.toolchain.linemap import map_line
 from cuda2rocm.translate.api import convert_source
 from cuda2rocm.translate.apply import apply
-from cuda2rocm.translate.linemap import original_line
 
 CASES = inputs()
 IDS = [str(p.relative_to(GOLDEN)) for p in CASES]
@@ -58,7 +58,7 @@ def test_every_translated_line_maps_back(src):
         return
     lines_in = text.count("\n") + 1
     for n in range(1, r.text.count("\n") + 2):
-        assert 1 <= original_line(r.edits, text, r.text, n) <= lines_in
+        assert 1 <= map_line(r.edits, text, r.text, n) <= lines_in
 
 
 @settings(max_examples=150, deadline=None)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuda2rocm.model import Edit, Failed, Translated
-from cuda2rocm.translate.linemap import original_line
+from cuda2rocm.toolchain.linemap import map_line
 from cuda2rocm.translate.runner import FileReport
 
 TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx"})
@@ -112,5 +112,5 @@ def _map(path: str, line: int, col: int, severity: str, message: str, root: Path
     unit = by_path.get(full)
     if unit is None:
         return MappedDiagnostic(path, line, line, col, severity, message)
-    orig = original_line(unit.edits, unit.original, unit.text, line) if line else 0
+    orig = map_line(unit.edits, unit.original, unit.text, line) if line else 0
     return MappedDiagnostic(unit.display, orig, line, col, severity, message)
