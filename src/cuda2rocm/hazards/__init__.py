@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from cuda2rocm.hazards.engine import Structure, hits, safe_edits, to_findings
 from cuda2rocm.hazards.targets import Target, UnknownTarget, resolve
 from cuda2rocm.model import Edit, Finding
+from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.tokens import Token
 
 __all__ = ["Target", "UnknownTarget", "analyze", "apply_edits", "fixes", "marker", "resolve"]
@@ -35,11 +36,3 @@ def marker(finding: Finding) -> str:
     """A one-line C comment naming the rule and the problem, for code ``convert`` cannot fix."""
     message = " ".join(finding.message.split()).replace("*/", "* /")
     return f"/* cuda2rocm: {finding.rule} {message} */"
-
-
-def apply_edits(text: str, edits: Sequence[Edit]) -> str:
-    """``text`` with non-overlapping ``edits`` applied (back to front)."""
-    out = text
-    for e in sorted(edits, key=lambda e: e.start, reverse=True):
-        out = out[: e.start] + e.replacement + out[e.end :]
-    return out

@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cuda2rocm.model import Edit
+from cuda2rocm.source.edits import apply_edits
+
+__all__ = ["apply_edits", "map_line", "map_offset"]
 
 
 def map_offset(edits: Iterable[Edit], translated_offset: int) -> int:
@@ -49,11 +52,3 @@ def map_line(edits: Iterable[Edit], original_text: str, translated_text: str, tr
     start = _line_start(translated_text, translated_line)
     offset = min(map_offset(edits, start), len(original_text))
     return original_text.count("\n", 0, offset) + 1
-
-
-def apply_edits(original_text: str, edits: Iterable[Edit]) -> str:
-    """The translated text (edits applied back to front); handy for tests and checks."""
-    text = original_text
-    for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
-        text = text[: edit.start] + edit.replacement + text[edit.end :]
-    return text
