@@ -272,6 +272,9 @@ def warp_sync_functions(src: Source) -> set[str]:
     if "warp_sync" in src.cache:
         cached: set[str] = src.cache["warp_sync"]
         return cached
+    if not src.positions("volatile") and not any(True for _ in src.idents(WARP_PRIMITIVES)):
+        src.cache["warp_sync"] = set()  # _warp_sync needs one or the other in a function
+        return set()
     direct = {f.name for f in src.device_functions() if _warp_sync(src, f)}
     result = set(direct)
     for f in src.device_functions():

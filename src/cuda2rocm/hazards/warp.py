@@ -57,10 +57,10 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
     references=(HIP_GUIDE, GPU_SPECS),
 )
 def check_lane_literals(src: Source) -> Iterator[Hit]:
-    sync = warp_sync_functions(src)
     for fn in src.device_functions():
         if not has_lane_literal(src, fn.body_open, fn.body_close):
             continue  # lane_ops has nothing to report: the flow analysis is not needed
+        sync = warp_sync_functions(src)  # cached per file: computed only for files with a lane literal
         flow = flow_of(src, fn)
         for op in lane_ops(src, fn.body_open, fn.body_close, flow):
             if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned or fn.name)):

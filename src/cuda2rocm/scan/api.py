@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cuda2rocm import __version__
+from cuda2rocm.batch import batch_gc, worker_init
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filescan import scan_file
@@ -48,9 +49,10 @@ def scan(
     cfg = config if isinstance(config, ScanConfig) else load_config(root, config)
     if target_gpu:
         cfg = replace(cfg, target_gpu=target_gpu)
-    candidates, walk_problems = walk(root, cfg, tuple(exclude))
-    reports = _run(candidates, cfg, max(1, jobs), progress)
-    result = _result(root, cfg, reports, walk_problems)
+    with batch_gc():
+        candidates, walk_problems = walk(root, cfg, tuple(exclude))
+        reports = _run(candidates, cfg, max(1, jobs), progress)
+        result = _result(root, cfg, reports, walk_problems)
     return _assessed(result, time.perf_counter() - started)
 
 
@@ -72,7 +74,7 @@ def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: 
     chunks = _chunks(cands)
     done = 0
     out: list[FileReport] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=worker_init) as pool:
         futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
         for fut in futures:
             part = fut.result()

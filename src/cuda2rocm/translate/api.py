@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from cuda2rocm.batch import batch_gc, worker_init
 from cuda2rocm.model import Failed, FileResult, Finding, Severity, Translated
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
@@ -69,8 +70,9 @@ def convert(
     items = [Path(paths)] if isinstance(paths, (str, Path)) else [Path(p) for p in paths]
     out = Path(output) if output is not None else None
     started = time.perf_counter()
-    planned = jobs(items, out, options, in_place=in_place)
-    reports = _run_all(planned, options, policy or WritePolicy())
+    with batch_gc():
+        planned = jobs(items, out, options, in_place=in_place)
+        reports = _run_all(planned, options, policy or WritePolicy())
     return ConvertReport(tuple(reports), time.perf_counter() - started)
 
 
@@ -84,7 +86,8 @@ def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> l
 
 
 def _warm() -> None:
-    """Load the mapping tables once per worker process, before the first file."""
+    """Load the mapping tables once per worker process, before the first file; batch GC settings."""
+    worker_init()
     from cuda2rocm.translate import tables
 
     tables.lookup("cudaMalloc")
