@@ -20,10 +20,10 @@ from cuda2rocm.hazards import engine
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.model import Edit
 from cuda2rocm.source.structure import find_functions, match_brackets
-from cuda2rocm.source.tokens import IDENT, tokenize, tokenize_reference
+from cuda2rocm.source.tokens import IDENT, NL, PUNCT, Token, tokenize, tokenize_reference
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.passes import identifiers
+from cuda2rocm.translate.passes import identifiers, unknown
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hip", ".inl")
@@ -138,5 +138,48 @@ def test_identifier_pass_equals_reference_on_corpus(path: Path, monkeypatch: pyt
     """The quiet-name skip in the identifier pass against every identifier going through ``_decision``."""
     text = _read(path)
     fast = _translated(text)
-    monkeypatch.setattr(identifiers, "_after_scope", lambda ctx, i: True)
+    monkeypatch.setattr(identifiers, "_unqualified", lambda ctx, i, scoped: False)
     assert _translated(text) == fast
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_match_brackets_equals_reference_on_corpus(path: Path) -> None:
+    tokens = tokenize(_read(path))
+    assert match_brackets(tokens) == _match_brackets_reference(tokens)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TRICKY)
+def test_match_brackets_equals_reference_on_tricky_text(text: str) -> None:
+    tokens = tokenize(text)
+    assert match_brackets(tokens) == _match_brackets_reference(tokens)
+
+
+def _match_brackets_reference(tokens: list[Token]) -> dict[int, int]:
+    """Every token visited: directive brackets on a stack emptied at each end of line."""
+    opening, closing = {"(": ")", "[": "]", "{": "}"}, {")": "(", "]": "[", "}": "{"}
+    pairs: dict[int, int] = {}
+    stacks: dict[bool, list[int]] = {False: [], True: []}
+    for i, tok in enumerate(tokens):
+        if tok.kind != PUNCT:
+            if tok.kind == NL:
+                stacks[True].clear()
+            continue
+        stack = stacks[tok.pp]
+        if tok.src in opening:
+            stack.append(i)
+        elif tok.src in closing:
+            while stack and tokens[stack[-1]].src != closing[tok.src]:
+                stack.pop()
+            if stack:
+                j = stack.pop()
+                pairs[i], pairs[j] = j, i
+    return pairs
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_is_defined_equals_defined_names_on_corpus(path: Path) -> None:
+    tokens = tokenize(_read(path))
+    defined = unknown.defined_names(tokens)
+    names = {t.src for t in tokens if t.kind == IDENT}
+    assert {n for n in names if unknown.is_defined(tokens, n)} == defined

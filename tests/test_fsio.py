@@ -40,3 +40,37 @@ def test_failed_write_keeps_old_file(tmp_path: Path) -> None:
         write_bytes_atomic(target, "not bytes")  # type: ignore[arg-type]
     assert target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def _count_fsyncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    return synced
+
+
+def test_durable_writes_fsync_and_regenerable_outputs_do_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced = _count_fsyncs(monkeypatch)
+    write_text_atomic(tmp_path / "a.txt", "a")
+    assert len(synced) == 1
+    write_text_atomic(tmp_path / "b.txt", "b", durable=False)
+    assert len(synced) == 1
+    assert (tmp_path / "b.txt").read_text() == "b"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
+
+
+def test_convert_syncs_in_place_rewrites_and_backups_but_not_a_mirrored_tree(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuda2rocm.translate.api import convert
+
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("a.cu", "b.cu"):
+        (src / name).write_text("void f(float** p) { cudaMalloc(p, 4); }\n")
+    synced = _count_fsyncs(monkeypatch)
+    report = convert(src, tmp_path / "out")
+    assert len(report.changed) == 2 and synced == []
+    assert "hipMalloc" in (tmp_path / "out" / "a.hip").read_text()
+    report = convert(src, in_place=True)
+    assert len(report.changed) == 2 and len(synced) == 4  # two backups and two rewrites
+    assert (src / "a.cu.orig").read_text() == "void f(float** p) { cudaMalloc(p, 4); }\n"

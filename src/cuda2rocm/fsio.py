@@ -8,11 +8,15 @@ import tempfile
 from pathlib import Path
 
 
-def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from: Path | None = None) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from: Path | None = None,
+                       durable: bool = True) -> None:
     """Write ``data`` via a temporary sibling, fsync and ``os.replace``.
 
     ``force=False`` refuses to replace an existing file (``FileExistsError``). The new file gets the mode of
     ``mode_from`` when given (an in-place rewrite keeps its permissions), else the usual ``0666 & ~umask``.
+    ``durable=False`` skips the fsync: readers still see the old file or the whole new one, but after a power
+    loss the new file may be empty. Only for outputs that can be made again from sources left untouched
+    (``convert``'s mirrored output tree); a file that replaces the only copy of something is always synced.
     """
     path = Path(path)
     if not force and path.exists():
@@ -22,8 +26,9 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.chmod(tmp, _mode(mode_from))
         os.replace(tmp, path)
     except BaseException:
@@ -32,9 +37,10 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from
         raise
 
 
-def write_text_atomic(path: Path, text: str, *, force: bool = True, mode_from: Path | None = None) -> None:
+def write_text_atomic(path: Path, text: str, *, force: bool = True, mode_from: Path | None = None,
+                      durable: bool = True) -> None:
     """:func:`write_bytes_atomic` of UTF-8 text, newlines written exactly as given."""
-    write_bytes_atomic(path, text.encode("utf-8"), force=force, mode_from=mode_from)
+    write_bytes_atomic(path, text.encode("utf-8"), force=force, mode_from=mode_from, durable=durable)
 
 
 def _mode(mode_from: Path | None) -> int:

@@ -7,13 +7,15 @@ understand, never to an exception.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cuda2rocm.source.tokens import IDENT, PUNCT, TRIVIA, Token
+from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token
 
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = {")": "(", "]": "[", "}": "{"}
+_BRACKETS = frozenset(_OPEN) | frozenset(_CLOSE)
 
 CUDA_QUALIFIERS = frozenset({"__global__", "__device__", "__host__", "__forceinline__", "__noinline__"})
 
@@ -26,26 +28,35 @@ def match_brackets(tokens: Sequence[Token]) -> dict[int, int]:
     """Map each bracket token index to its partner's index (both directions); unbalanced ones are left out.
 
     Brackets inside preprocessor directives are matched separately from code, so a ``#define`` with an
-    unbalanced body does not unbalance the rest of the file.
+    unbalanced body does not unbalance the rest of the file: a directive's brackets pair only within one line
+    (an escaped newline continues the line).
     """
     pairs: dict[int, int] = {}
-    stacks: dict[bool, list[int]] = {False: [], True: []}
-    for i, tok in enumerate(tokens):
-        if tok.kind != PUNCT:
-            if tok.kind == "NL":
-                stacks[True].clear()
-            continue
-        stack = stacks[tok.pp]
+    code: list[int] = []
+    directive: list[int] = []
+    directive_line = -1
+    newlines: list[int] | None = None
+    for i in [i for i, t in enumerate(tokens) if t.src in _BRACKETS]:  # only PUNCT tokens have these texts
+        tok = tokens[i]
+        stack = code
+        if tok.pp:
+            if newlines is None:
+                newlines = [k for k, t in enumerate(tokens) if t.kind == NL]
+            line = bisect.bisect_left(newlines, i)
+            if line != directive_line:
+                directive.clear()
+                directive_line = line
+            stack = directive
         if tok.src in _OPEN:
             stack.append(i)
-        elif tok.src in _CLOSE:
-            want = _CLOSE[tok.src]
-            while stack and tokens[stack[-1]].src != want:
-                stack.pop()
-            if stack:
-                j = stack.pop()
-                pairs[i] = j
-                pairs[j] = i
+            continue
+        want = _CLOSE[tok.src]
+        while stack and tokens[stack[-1]].src != want:
+            stack.pop()
+        if stack:
+            j = stack.pop()
+            pairs[i] = j
+            pairs[j] = i
     return pairs
 
 

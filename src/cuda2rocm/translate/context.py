@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.tokens import TRIVIA, LineIndex, Token
-from cuda2rocm.translate.decide import Settings
+from cuda2rocm.translate.decide import Decision, Settings, decide
 from cuda2rocm.translate.options import Options
 
 
@@ -26,11 +26,20 @@ class Context:
     uses_hip_runtime: bool = False  # the output needs hip/hip_runtime.h
     has_hip_runtime: bool = False  # the output includes hip/hip_runtime.h
     pairs: dict[int, int] | None = None  # bracket pairs, computed on first use
-    defined: frozenset[str] | None = None  # names the file defines, computed on first use
+    defined: dict[str, bool] = field(default_factory=dict)  # CUDA-looking name -> the file declares it
+    decisions: dict[str, Decision | None] = field(default_factory=dict)  # this file's decide() results
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options) -> Context:
         return cls(text, path, tokens, options, Settings.of(options), LineIndex(text))
+
+    def decide(self, name: str) -> Decision | None:
+        """:func:`decide` under this file's settings, remembered per name."""
+        try:
+            return self.decisions[name]
+        except KeyError:
+            found = self.decisions[name] = decide(name, self.settings)
+            return found
 
     def report(self, rule: Rule, offset: int, message: str) -> None:
         line, col = self.index.line_col(offset)

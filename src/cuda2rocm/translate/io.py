@@ -39,9 +39,12 @@ def read_source(path: Path, max_bytes: int) -> str:
         raise InputError(f"cannot read: {exc.strerror or exc}") from None
 
 
-def write_atomic(path: Path, text: str, mode_from: Path | None = None) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the whole new one, never a part."""
-    write_text_atomic(path, text, mode_from=mode_from)
+def write_atomic(path: Path, text: str, mode_from: Path | None = None, durable: bool = True) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the whole new one, never a part.
+
+    ``durable=False`` (outputs beside untouched sources) skips the fsync; see :func:`fsio.write_bytes_atomic`.
+    """
+    write_text_atomic(path, text, mode_from=mode_from, durable=durable)
 
 
 def backup(path: Path, suffix: str = ".orig") -> Path:

@@ -60,7 +60,8 @@ def _write(job: Job, outcome: Outcome, text: str, policy: WritePolicy) -> str:
             backup(job.source)
         elif not in_place and job.dest.exists() and not policy.force:
             return f"output {job.dest} exists (use --force to overwrite)"
-        write_atomic(job.dest, new_text, mode_from=job.source)
+        # an output beside its untouched source can be made again: only in-place rewrites wait for the disk
+        write_atomic(job.dest, new_text, mode_from=job.source, durable=in_place)
     except OSError as exc:
         return f"cannot write {job.dest}: {exc.strerror or exc}"
     return ""

@@ -11,6 +11,7 @@ import io
 import re
 import sys
 import tokenize
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -83,7 +84,9 @@ def _stdlib_logical_lines(report: FileReport, text: str) -> Iterator[Line]:
 
 
 _SKIPPED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT})
-_KEPT_TYPES = {tokenize.NAME: tokenize.NAME, tokenize.NUMBER: tokenize.NUMBER, tokenize.STRING: tokenize.STRING}
+#: the C tokenizer's types as ``tokenize`` reports them: ``async``/``await`` are NAMEs there, operators OP
+_KEPT_TYPES = {tokenize.NAME: tokenize.NAME, tokenize.NUMBER: tokenize.NUMBER, tokenize.STRING: tokenize.STRING,
+               tokenize.ASYNC: tokenize.NAME, tokenize.AWAIT: tokenize.NAME}
 _new_info = tuple.__new__
 #: the C tokenizer gives each valid operator its exact type and a character Python does not know the plain OP
 _UNKNOWN_CHARACTER = frozenset({tokenize.OP, tokenize.ERRORTOKEN})
@@ -119,18 +122,20 @@ def _c_logical_lines(text: str) -> list[Line] | None:
     current: list[tokenize.TokenInfo] = []
     last_type, last_row, last_col = tokenize.NEWLINE, 0, 0  # the last token that is not a DEDENT
     try:
-        for string, type_, row, end_row, col, end_col, physical in _C_TOKENS(text):
-            if type_ != tokenize.DEDENT:
-                last_type, last_row, last_col = type_, row, col
-            if type_ == tokenize.NEWLINE:
-                if current:
-                    lines.append(Line(current))
-                    current = []
-            elif type_ in _UNKNOWN_CHARACTER:  # `$`, a backtick: tokenize makes ERRORTOKENs of them (and of a space)
-                return None
-            elif type_ not in _SKIPPED:
-                current.append(_new_info(tokenize.TokenInfo, (_KEPT_TYPES.get(type_, tokenize.OP), string,
-                                                              (row, col), (end_row, end_col), physical)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarnings (``1if``) are about the scanned file: not for stderr
+            for string, type_, row, end_row, col, end_col, physical in _C_TOKENS(text):
+                if type_ != tokenize.DEDENT:
+                    last_type, last_row, last_col = type_, row, col
+                if type_ == tokenize.NEWLINE:
+                    if current:
+                        lines.append(Line(current))
+                        current = []
+                elif type_ in _UNKNOWN_CHARACTER:  # `$`, a backtick: tokenize makes ERRORTOKENs of them
+                    return None
+                elif type_ not in _SKIPPED:
+                    current.append(_new_info(tokenize.TokenInfo, (_KEPT_TYPES.get(type_, tokenize.OP), string,
+                                                                  (row, col), (end_row, end_col), physical)))
     except (SyntaxError, ValueError):
         return None
     if current or last_type != tokenize.NEWLINE or not _only_trivia_after(text, last_row, last_col):

@@ -9,7 +9,7 @@ from cuda2rocm.source.structure import match_brackets, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, Token
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
-from cuda2rocm.translate.decide import Decision, decide
+from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
 
 _MEMBER = frozenset({".", "->", ".*", "->*"})
@@ -20,15 +20,18 @@ def edits(ctx: Context) -> Iterator[Edit]:
     toks = ctx.tokens
     skip_until = -1
     quiet: dict[str, bool] = {}
+    scoped = "::" in ctx.text  # without one no identifier is qualified (the common C-style CUDA file)
     for i, tok in enumerate(toks):
-        if tok.kind != IDENT or tok.offset < skip_until:
+        if tok.kind != IDENT:
             continue
         name = tok.src
         is_quiet = quiet.get(name)
         if is_quiet is None:
-            is_quiet = quiet[name] = decide(name, ctx.settings) is None and not unknown.looks_cuda(name)
-        if is_quiet and not _after_scope(ctx, i):
+            is_quiet = quiet[name] = ctx.decide(name) is None and not unknown.looks_cuda(name)
+        if is_quiet and _unqualified(ctx, i, scoped):
             continue  # exactly what _decision would conclude: only a ``q::name`` qualification can map it
+        if tok.offset < skip_until:
+            continue
         decision = _decision(ctx, i)
         if decision is None:
             continue
@@ -37,6 +40,11 @@ def edits(ctx: Context) -> Iterator[Edit]:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
                 yield drop
+
+
+def _unqualified(ctx: Context, i: int, scoped: bool) -> bool:
+    """Identifier ``i`` does not follow ``::`` (``scoped``: the file has a ``::`` somewhere)."""
+    return not (scoped and _after_scope(ctx, i))
 
 
 def _after_scope(ctx: Context, i: int) -> bool:
@@ -57,8 +65,8 @@ def _decision(ctx: Context, i: int) -> Decision | None:
             q = ctx.prev_code(prev)
             # qualified (mine::cudaX): only a known nested namespace (thrust::cuda) maps
             if q >= 0 and toks[q].kind == IDENT and toks[q].src not in _NOT_TYPES:
-                return _namespace(ctx, i, decide(f"{toks[q].src}::{name}", ctx.settings))
-    decision = decide(name, ctx.settings)
+                return _namespace(ctx, i, ctx.decide(f"{toks[q].src}::{name}"))
+    decision = ctx.decide(name)
     if decision is None:
         unknown.check(ctx, i)
         return None
