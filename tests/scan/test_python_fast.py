@@ -88,7 +88,7 @@ EDGE_CASES = [
     "x = 'abc\n",  # unterminated string
     "$x\n", "x = `a`\n",  # ERRORTOKENs
     "x = 1\n\x0c\ny\n",  # form feed
-    "x=1\r\ny=2\r\n", "x=1\ry=2\r",  # CRLF, lone CR
+    "x=1\r\ny=2\r\n", "x=1\ry=2\r", "'''\r\n'''",  # CRLF, lone CR, CRLF inside a string
     "", "\n\n", "# only a comment", "def f():\n  return\n#c", "x = 1 if y else 2",
     "0777\n", "a = 1e\n", "1_000\n", "x = f'{a!r:>{w}}'\n", "x = 'é'\n",
     "import torch\nx = torch.cuda.get_device_capability()\nif x >= (8, 0):\n    pass\n",
@@ -105,6 +105,7 @@ def test_fast_path_equals_tokenize_or_declines_on_edge_cases(text: str) -> None:
 def test_declines_where_columns_or_line_ends_would_differ() -> None:
     assert pyscan._c_logical_lines("x = 'é'\n") is None
     assert pyscan._c_logical_lines("x=1\ry=2\r") is None
+    assert pyscan._c_logical_lines("s = '''a\r\nb'''\r\n") is None
     assert pyscan._c_logical_lines("x = (1,\n") is None
     assert pyscan._c_logical_lines("if x:\n    a\n  b\n") is None
 

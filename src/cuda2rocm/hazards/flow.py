@@ -9,12 +9,13 @@ the side of "unknown", which keeps the checks precise.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Source
-from cuda2rocm.hazards.symbols import initialiser
+from cuda2rocm.hazards.symbols import file_env, initialiser
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import IDENT, PUNCT
 
@@ -102,11 +103,14 @@ def thread_derived(src: Source, start: int, end: int, flow: Flow) -> bool:
 
 
 def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
-    """Literal warp widths (32, 31, 0x1f, 5) applied to thread indexes or ``blockDim`` in [start, end)."""
-    for i in src.kind_range("NUMBER", start, end):  # numbers are always code tokens
-        if src.tokens[i].pp:
-            continue
-        value, op = parse_int(src.src(i)), src.prev(i)
+    """Warp widths (32, 31, 0x1f, 5, or a warp-size constant of 32) applied to thread indexes or ``blockDim``."""
+    found = [(i, parse_int(src.src(i)), src.prev(i)) for i in src.kind_range("NUMBER", start, end)
+             if not src.tokens[i].pp]  # numbers are always code tokens
+    constants = warp_constants(src)
+    if constants:
+        found += [(i, *_constant_operand(src, i)) for i in src.idents(constants, start, end)]
+        found.sort()
+    for i, value, op in found:
         kind = _op_kind(src.src(op), value)
         if kind is None:
             continue
@@ -116,6 +120,31 @@ def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
         elif not thread_derived(src, a, op, flow):
             continue
         yield LaneOp(i, op, kind, assigned_name(src, i))
+
+
+#: names that say "the warp size" (``WARP_SIZE``, ``kWarpSize``, ``THREADS_PER_WARP``...)
+WARP_CONSTANT_NAME = re.compile(r"(?i)^k?_?(warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
+
+
+def warp_constants(src: Source) -> frozenset[str]:
+    """Macros and constants of the file named as a warp size whose value is the literal 32 (cached per file)."""
+    cached = src.cache.get("warp_constants")
+    if cached is None:
+        cached = src.cache["warp_constants"] = frozenset(
+            name for name, toks in file_env(src).items()
+            if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32)
+    return cached
+
+
+def _constant_operand(src: Source, i: int) -> tuple[int | None, int]:
+    """(value, operator index) of the warp-size constant at ``i``: ``x / WARP_SIZE`` is (32, ``/``),
+    ``x & (WARP_SIZE - 1)`` is (31, ``&``)."""
+    prev, nxt = src.prev(i), src.next(i)
+    if src.src(prev) == "(" and src.src(nxt) == "-" and src.src(src.next(nxt)) == "1":
+        close = src.next(nxt, 2)
+        if src.src(close) == ")" and src.pairs.get(prev) == close:
+            return 31, src.prev(prev)
+    return 32, prev
 
 
 def _op_kind(op: str, value: int | None) -> str | None:
@@ -259,9 +288,13 @@ def _warp_sync(src: Source, fn: Function) -> bool:
 
 
 def has_lane_literal(src: Source, start: int, end: int) -> bool:
-    """Whether [start, end) holds a number :func:`lane_ops` can report (31, 32 or 5 outside directives)."""
-    return any(not src.tokens[i].pp and parse_int(src.src(i)) in _LANE_VALUES
-               for i in src.kind_range("NUMBER", start, end))
+    """Whether [start, end) holds what :func:`lane_ops` can report: 31, 32 or 5 outside directives, or a
+    warp-size constant of 32."""
+    if any(not src.tokens[i].pp and parse_int(src.src(i)) in _LANE_VALUES
+           for i in src.kind_range("NUMBER", start, end)):
+        return True
+    constants = warp_constants(src)
+    return bool(constants) and any(True for _ in src.idents(constants, start, end))
 
 
 _LANE_VALUES = frozenset({31, 32, 5})

@@ -9,10 +9,20 @@ from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, L
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.dims import block_threads
-from cuda2rocm.hazards.flow import SHUFFLES, LaneOp, flow_of, has_lane_literal, lane_ops, mentions, warp_sync_functions
+from cuda2rocm.hazards.flow import (
+    SHUFFLES,
+    WARP_CONSTANT_NAME,
+    LaneOp,
+    flow_of,
+    has_lane_literal,
+    lane_ops,
+    mentions,
+    warp_sync_functions,
+)
 from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.tokens import IDENT
 
 _WHY_64 = ("AMD Instinct GPUs (CDNA: MI100, MI200, MI300, MI350) execute 64-wide wavefronts, so `warpSize` is 64. "
            "Code that hard-codes 32 computes wrong lane ids and warp ids, leaves half of every wavefront out of "
@@ -46,7 +56,9 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
     what="Finds lane indexes (`threadIdx.x & 31`, `tid % 32`), warp ids (`tid / 32`, `tid >> 5`) and warp "
          "counts (`blockDim.x / 32`) computed with a literal warp width, in warp-synchronous device code or "
-         "assigned to a lane/warp variable. Ordinary 32s (tile widths, bit counts) are not reported.",
+         "assigned to a lane/warp variable; also `tid / WARP_SIZE` and `tid & (WARP_SIZE - 1)` where the "
+         "constant is defined as 32 (C2R-K106 reports the definition; these uses carry no fix of their own). "
+         "Ordinary 32s (tile widths, bit counts) are not reported.",
     why=_WHY_64,
     example="__global__ void k(float* out, float v) {\n  int lane = threadIdx.x & 31;\n  int warp = threadIdx.x / 32;\n"
             "  v += __shfl_xor_sync(0xffffffffffffffffULL, v, 1);\n  if (lane == 0) out[warp] = v;\n}\n",
@@ -65,9 +77,13 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
         for op in lane_ops(src, fn.body_open, fn.body_close, flow):
             if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned or fn.name)):
                 continue
+            what = {"lane": "lane index", "warp": "warp id", "count": "warp count"}[op.kind]
+            if src.tokens[op.literal].kind == IDENT:  # a warp-size constant: fixing its definition fixes this
+                yield Hit("C2R-K101", op.literal, f"{what} computed with {src.src(op.literal)} (a constant 32) "
+                          "assumes 32-thread warps (AMD wavefronts are 64 wide); see C2R-K106 at its definition")
+                continue
             edits = _fix(src, op, "C2R-K101")
             edits = () if any(e.start < 0 for e in edits) else edits
-            what = {"lane": "lane index", "warp": "warp id", "count": "warp count"}[op.kind]
             yield Hit("C2R-K101", op.literal, f"{what} computed with literal {src.src(op.literal)} "
                       "assumes 32-thread warps (AMD wavefronts are 64 wide)", edits)
 
@@ -227,7 +243,6 @@ def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
                       f"block of {size} threads fills only half of its last 64-wide wavefront")
 
 
-_WARP_CONST = re.compile(r"(?i)^k?_?(warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
 
 
 @rule(
@@ -243,7 +258,7 @@ _WARP_CONST = re.compile(r"(?i)^k?_?(warp_?size|warpsz|warp_?width|threads_?per_
 )
 def check_warp_constants(src: Source) -> Iterator[Hit]:
     for name, toks in file_env(src).items():
-        if _WARP_CONST.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
+        if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
             index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
             yield Hit("C2R-K106", index, f"'{name}' hard-codes a 32-thread warp")
 

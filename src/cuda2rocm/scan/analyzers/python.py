@@ -111,12 +111,13 @@ def _c_logical_lines(text: str) -> list[Line] | None:
     """What :func:`_stdlib_logical_lines` yields, from the C tokenizer; None wherever the two could differ.
 
     The C tokenizer of 3.10/3.11 counts columns in UTF-8 bytes (so non-ASCII text goes the slow way), ends lines
-    at a lone CR (``tokenize`` does not), raises on some input ``tokenize`` accepts (then the slow way reports
+    at a lone CR and turns CRLF into LF inside strings (``tokenize`` does neither: text with a CR goes the slow
+    way too), raises on some input ``tokenize`` accepts (then the slow way reports
     the same thing ``tokenize`` does), and on an error at the end of the input (EOF inside brackets, a bad
     dedent) stops without a word: a stream whose last token other than DEDENT is not a NEWLINE followed by
     nothing but blank and comment lines goes the slow way too. ``tests/scan/test_python_fast.py`` holds the two equal.
     """
-    if _C_TOKENS is None or not text.isascii() or text.count("\r") != text.count("\r\n"):
+    if _C_TOKENS is None or not text.isascii() or "\r" in text:
         return None
     lines: list[Line] = []
     current: list[tokenize.TokenInfo] = []
