@@ -7,6 +7,7 @@ so a ``32`` in a comment is never code) and use :class:`Source` to move between 
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -40,11 +41,11 @@ class Source:
     cache: dict[object, Any] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        self._pos = {ti: ci for ci, ti in enumerate(self.code)}
+        self._pos = dict(zip(self.code, itertools.count()))
 
     @cached_property
     def code(self) -> list[int]:
-        return [i for i, t in enumerate(self.tokens) if t.kind not in TRIVIA]
+        return [i for i, kind in enumerate(self._kinds) if kind not in TRIVIA]
 
     @cached_property
     def pairs(self) -> dict[int, int]:
@@ -130,12 +131,13 @@ class Source:
     def _ident_index(self) -> dict[str, list[int]]:
         """Positions of the identifiers outside directives, by name (each list ascending)."""
         index: dict[str, list[int]] = {}
-        for i, tok in enumerate(self.tokens):
-            if tok.kind == IDENT and not tok.pp:
-                if tok.src in index:
-                    index[tok.src].append(i)
+        for i, (kind, name, _, pp) in enumerate(self.tokens):
+            if kind == IDENT and not pp:
+                found = index.get(name)
+                if found is None:
+                    index[name] = [i]
                 else:
-                    index[tok.src] = [i]
+                    found.append(i)
         return index
 
     def idents(self, names: frozenset[str] | set[str], start: int = 0, end: int | None = None) -> Iterator[int]:

@@ -106,6 +106,8 @@ _DOWN_STEPS = {">>=": "1", "/=": "2"}
     references=(HIP_GUIDE,),
 )
 def check_reduction_loops(src: Source) -> Iterator[Hit]:
+    if not any(True for _ in src.idents(SHUFFLES)):
+        return  # both shapes need a shuffle (the unrolled names are shuffles too)
     for fn in src.device_functions():
         for i in src.idents(frozenset({"for"}), fn.body_open, fn.body_close):
             yield from _for_loop(src, i)
@@ -141,8 +143,12 @@ def _shuffles_with(src: Source, start: int, end: int, var: str) -> bool:
     return any(any(mentions(src, a, b, {var}) for a, b in src.args(i)) for i in src.idents(SHUFFLES, start, end))
 
 
+_UNROLLED = frozenset({"__shfl_down_sync", "__shfl_xor_sync", "__shfl_down", "__shfl_xor"})
+assert _UNROLLED <= SHUFFLES
+
+
 def _unrolled(src: Source, start: int, end: int) -> Iterator[Hit]:
-    for i in src.idents(frozenset({"__shfl_down_sync", "__shfl_xor_sync", "__shfl_down", "__shfl_xor"}), start, end):
+    for i in src.idents(_UNROLLED, start, end):
         args = src.args(i)
         k = 2 if src.src(i).endswith("_sync") else 1
         if len(args) > k and src.compact(*args[k]) == "16":

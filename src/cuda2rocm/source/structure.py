@@ -116,8 +116,8 @@ def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) 
     pairs = match_brackets(tokens) if pairs is None else pairs
     launches: list[Launch] = []
     n = len(tokens)
-    for i, tok in enumerate(tokens):
-        if tok.kind != PUNCT or tok.src != "<<<":
+    for i in [i for i, t in enumerate(tokens) if t.src == "<<<"]:
+        if tokens[i].kind != PUNCT:
             continue
         # find ``>>`` immediately followed by ``>`` at bracket depth 0
         j = i + 1
@@ -199,8 +199,9 @@ def find_functions(tokens: Sequence[Token], pairs: dict[int, int] | None = None)
     pairs = match_brackets(tokens) if pairs is None else pairs
     found: list[Function] = []
     n = len(tokens)
-    for i, tok in enumerate(tokens):
-        if tok.kind != PUNCT or tok.src != "(" or tok.pp or i not in pairs:
+    for i in [i for i, t in enumerate(tokens) if t.src == "("]:
+        tok = tokens[i]
+        if tok.kind != PUNCT or tok.pp or i not in pairs:
             continue
         name_index = _prev_code(tokens, i - 1)
         if name_index < 0 or tokens[name_index].kind != IDENT or tokens[name_index].src in _NOT_FUNCTIONS:
