@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-from ruamel.yaml import YAML
+from cuda2rocm.datafiles import load_packaged_yaml
 
 
 @dataclass(frozen=True)
@@ -34,8 +33,7 @@ class UnknownTarget(ValueError):
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Target]:
-    text = resources.files("cuda2rocm.hazards").joinpath("data/gpus.yaml").read_text(encoding="utf-8")
-    data: Any = YAML(typ="safe").load(text)
+    data: Any = load_packaged_yaml("cuda2rocm.hazards", "data/gpus.yaml")[1]
     table: dict[str, Target] = {}
     for entry in data["gpus"]:
         for name in entry["names"]:

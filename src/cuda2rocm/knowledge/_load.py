@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import functools
 import os
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
+
+from cuda2rocm.datafiles import load_packaged_yaml
 
 #: table name -> (packaged file, section inside it)
 TABLES: dict[str, tuple[str, str]] = {
@@ -59,15 +60,21 @@ def parse_yaml(text: str, name: str) -> Any:
     try:
         return YAML(typ="safe").load(text)
     except YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise KnowledgeError(f"{name}{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}") from None
+        raise KnowledgeError(_yaml_problem(exc, name)) from None
+
+
+def _yaml_problem(exc: YAMLError, name: str) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    where = f":{mark.line + 1}" if mark is not None else ""
+    return f"{name}{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}"
 
 
 @functools.cache
 def packaged(filename: str) -> dict[str, Any]:
-    text = resources.files("cuda2rocm.knowledge").joinpath("data").joinpath(filename).read_text(encoding="utf-8")
-    data = parse_yaml(text, filename)
+    try:
+        _, data = load_packaged_yaml("cuda2rocm.knowledge", f"data/{filename}")
+    except YAMLError as exc:
+        raise KnowledgeError(_yaml_problem(exc, filename)) from None
     if not isinstance(data, dict):
         raise KnowledgeError(f"{filename}: expected a mapping at the top level")
     return data

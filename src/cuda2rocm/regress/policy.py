@@ -7,13 +7,13 @@ import fnmatch
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from cuda2rocm.datafiles import load_packaged_yaml
 from cuda2rocm.regress.errors import RegressInputError
 
 _FIELDS = ("atol", "rtol", "max_mismatch_fraction", "max_rel_l2", "min_cosine", "max_ulp")
@@ -81,8 +81,7 @@ def _tolerance(name: str, raw: Mapping[str, Any], path: str) -> Tolerance:
 
 
 def default_policy() -> Policy:
-    text = resources.files("cuda2rocm.regress").joinpath("data/tolerances.yaml").read_text("utf-8")
-    raw = _load_yaml_text(text, "cuda2rocm/regress/data/tolerances.yaml")
+    _, raw = load_packaged_yaml("cuda2rocm.regress", "data/tolerances.yaml")
     classes = {name: _tolerance(name, body, "tolerances.yaml") for name, body in raw["classes"].items()}
     return Policy(classes=classes, dtype_class=dict(raw["dtype_class"]))
 
