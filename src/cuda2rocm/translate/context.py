@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
@@ -28,10 +29,13 @@ class Context:
     pairs: dict[int, int] | None = None  # bracket pairs, computed on first use
     defined: dict[str, bool] = field(default_factory=dict)  # CUDA-looking name -> the file declares it
     decisions: dict[str, Decision | None] = field(default_factory=dict)  # this file's decide() results
+    source: Path | None = None  # the file on disk (its local headers are looked into); None for stdin/text
+    header_names: frozenset[str] | None = None  # names its local headers declare, computed on first use
 
     @classmethod
-    def create(cls, text: str, path: str, tokens: list[Token], options: Options) -> Context:
-        return cls(text, path, tokens, options, Settings.of(options), LineIndex(text))
+    def create(cls, text: str, path: str, tokens: list[Token], options: Options,
+               source: Path | None = None) -> Context:
+        return cls(text, path, tokens, options, Settings.of(options), LineIndex(text), source=source)
 
     def decide(self, name: str) -> Decision | None:
         """:func:`decide` under this file's settings, remembered per name."""

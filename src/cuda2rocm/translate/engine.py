@@ -6,6 +6,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.source import tokens as tk
@@ -28,11 +29,14 @@ class Outcome:
     stats: FileStats
 
 
-def translate_text(text: str, path: str, options: Options, output: str = "") -> Outcome:
-    """Never raises for bad input: the result is then :class:`Failed` with a line where known."""
+def translate_text(text: str, path: str, options: Options, output: str = "", source: Path | None = None) -> Outcome:
+    """Never raises for bad input: the result is then :class:`Failed` with a line where known.
+
+    ``source``: the file ``text`` was read from, so names its local headers define are known.
+    """
     started = time.perf_counter()
     try:
-        result, ctx = _translate(text, path, options, output or path)
+        result, ctx = _translate(text, path, options, output or path, source)
     except tk.TokenizeError as exc:
         result, ctx = Failed(path, exc.message, exc.line), None
     except Exception as exc:  # a bug must not stop the other files: report it on this one
@@ -40,10 +44,11 @@ def translate_text(text: str, path: str, options: Options, output: str = "") -> 
     return Outcome(result, _stats(result, ctx, text, time.perf_counter() - started))
 
 
-def _translate(text: str, path: str, options: Options, output: str) -> tuple[FileResult, Context]:
+def _translate(text: str, path: str, options: Options, output: str,
+               source: Path | None = None) -> tuple[FileResult, Context]:
     tokens = tk.tokenize(text)
     tk.check(tokens, text)
-    ctx = Context.create(text, path, tokens, options)
+    ctx = Context.create(text, path, tokens, options, source)
     edits = [e for run in PASSES for e in run(ctx)]
     if not edits and _HIP_MARK.search(text):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx

@@ -59,7 +59,7 @@ FALLBACK = define(Rule(
 UNKNOWN = define(Rule(
     "C2R-A106", "Unknown CUDA-looking identifier", "api", Severity.LOW, Confidence.LOW, Layer.LOW_LEVEL,
     what="An identifier with a CUDA prefix (cuda*, cu*, CUDA_*, ...) that is neither in the mapping tables nor "
-         "defined in the file.",
+         "declared by the file or by the local headers it includes (`#include \"x.cuh\"`, transitively).",
     why="It may be a CUDA API newer than the tables, which hipcc will reject, or a project helper defined "
         "elsewhere.",
     example="cudaSomethingNew(&x);",
