@@ -33,6 +33,15 @@ def test_nvidia_topology(fixtures):
     assert nvidia.parse_topology("") == {}
 
 
+def test_nvidia_topology_with_terminal_escapes(fixtures):
+    """Captured on the 2 x H200 machine (driver 580.159.04): the header row is underlined with ESC[4m."""
+    text = (fixtures / "nvidia-smi-topo-2xh200-ansi.txt").read_text()
+    assert "\x1b[4m" in text
+    topo = nvidia.parse_topology(text)
+    assert topo["links"] == {"GPU0-GPU1": "NV18", "GPU1-GPU0": "NV18"}
+    assert "\x1b" not in topo["raw"]
+
+
 def test_rocminfo_gpu_agents_only(fixtures):
     gpus = amd.parse_rocminfo((fixtures / "rocminfo-mi300x.txt").read_text())
     assert len(gpus) == 1

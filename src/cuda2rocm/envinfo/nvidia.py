@@ -36,9 +36,15 @@ def parse_banner(text: str) -> dict[str, str]:
     return out
 
 
+_ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
 def parse_topology(text: str) -> dict[str, Any]:
-    """``nvidia-smi topo -m``: the GPU-to-GPU link matrix (``NV18``, ``PIX``, ``SYS``...), keyed ``"GPU0-GPU1"``."""
-    lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
+    """``nvidia-smi topo -m``: the GPU-to-GPU link matrix (``NV18``, ``PIX``, ``SYS``...), keyed ``"GPU0-GPU1"``.
+
+    Terminal escapes are removed first: nvidia-smi 580 underlines the header row (``ESC[4m GPU0 ... ESC[0m``).
+    """
+    lines = [ln.rstrip() for ln in _ANSI_ESCAPE.sub("", text).splitlines() if ln.strip()]
     if not lines:
         return {}
     header = lines[0].split()
