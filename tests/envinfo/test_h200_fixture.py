@@ -1,4 +1,5 @@
-"""The fingerprint taken on the lent H200 machine (scripts/gpu/env.sh -> fixtures/env-h200.json)."""
+"""The fingerprints taken on the lent H200 machines (scripts/gpu/env.sh): one GPU (fixtures/env-h200.json)
+and two NVLink-connected GPUs (NAME=env-h200x2, fixtures/env-h200x2.json)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from cuda2rocm.envinfo.diff import load
 from cuda2rocm.envinfo.labels import labels
 
 
-@pytest.fixture
-def h200(fixtures):
-    path = fixtures / "env-h200.json"
+@pytest.fixture(params=["env-h200.json", "env-h200x2.json"])
+def h200(fixtures, request):
+    path = fixtures / request.param
     if not path.is_file():
-        pytest.skip("fixtures/env-h200.json not recorded yet (run scripts/gpu/env.sh on the H200)")
+        pytest.skip(f"fixtures/{request.param} not recorded yet (run scripts/gpu/env.sh on the H200 machines)")
     return load(path)
 
 
@@ -41,4 +42,7 @@ def test_h200_torch_and_nccl(h200):
 def test_h200_links_when_two_gpus(h200):
     if h200["gpu_count"] < 2:
         pytest.skip("one GPU: no links to check")
-    assert all(v.startswith("NV") for v in h200["topology"]["links"].values())
+    links = h200["topology"]["links"]
+    n = h200["gpu_count"]
+    assert len(links) == n * (n - 1)  # every ordered pair of GPUs
+    assert all(re.fullmatch(r"NV\d+", v) for v in links.values())
