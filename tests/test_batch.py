@@ -48,3 +48,42 @@ def test_scan_and_convert_leave_the_callers_settings_alone(thresholds: None, tmp
     assert scan(tmp_path).stats["files"] == 1
     convert(tmp_path / "k.cu", tmp_path / "out.hip")
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_auto_jobs_keeps_an_explicit_request() -> None:
+    from cuda2rocm.batch import auto_jobs
+
+    assert auto_jobs(3, 0) == 3 and auto_jobs(1, 10**12) == 1
+
+
+def test_auto_jobs_is_serial_for_small_inputs_and_bounded_for_large() -> None:
+    from cuda2rocm.batch import AUTO_MAX_JOBS, AUTO_MIN_BYTES, auto_jobs, cpu_count
+
+    assert auto_jobs(0, AUTO_MIN_BYTES - 1) == 1
+    assert auto_jobs(0, AUTO_MIN_BYTES) == min(cpu_count(), AUTO_MAX_JOBS) >= 1
+
+
+def test_options_accept_automatic_jobs_and_refuse_negative() -> None:
+    from cuda2rocm.translate.options import Options
+
+    assert Options(jobs=0).jobs == 0
+    with pytest.raises(ValueError, match="automatic"):
+        Options(jobs=-1)
+
+
+def test_automatic_jobs_give_the_same_results_as_one_process(tmp_path: Path) -> None:
+    from cuda2rocm.scan.api import scan
+    from cuda2rocm.translate.api import convert
+    from cuda2rocm.translate.options import Options
+
+    kernels = "".join(f"__global__ void k{i}(float* p) {{ p[threadIdx.x] = cudaGetLastError(); }}\n"
+                      for i in range(10))
+    filler = ("// " + "x" * 200 + "\n") * 400  # comments: cheap to read, and they make the inputs big
+    for n in range(60):  # 60 files of ~80 KB: above the automatic threshold
+        (tmp_path / f"f{n}.cu").write_text(kernels + filler)
+    one, auto = scan(tmp_path, jobs=1), scan(tmp_path, jobs=0)
+    assert one.findings == auto.findings and one.stats["lines"] == auto.stats["lines"] == 60 * 410
+    a = convert(tmp_path, tmp_path.parent / "o1", Options(jobs=1))
+    b = convert(tmp_path, tmp_path.parent / "o0", Options(jobs=0))
+    texts = [r.text for r in a.results]  # type: ignore[union-attr]
+    assert texts == [r.text for r in b.results] and all("hipGetLastError" in t for t in texts)  # type: ignore[union-attr]

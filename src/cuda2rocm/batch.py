@@ -11,6 +11,7 @@ settings of the program that imports it.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -33,3 +34,27 @@ def worker_init() -> None:
     """Initializer for worker processes that only run batch work: the batch threshold for their lifetime."""
     old = gc.get_threshold()
     gc.set_threshold(max(old[0], BATCH_THRESHOLD), *old[1:])
+
+
+#: with ``jobs=0`` (automatic), inputs smaller than this run in one process: starting workers costs more
+AUTO_MIN_BYTES = 4 * 2**20
+#: with ``jobs=0``, at most this many worker processes
+AUTO_MAX_JOBS = 8
+
+
+def cpu_count() -> int:
+    """CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - platforms without sched_getaffinity
+        return max(1, os.cpu_count() or 1)
+
+
+def auto_jobs(requested: int, work_bytes: int) -> int:
+    """Worker processes for a batch: ``requested`` when >= 1; for 0 (automatic) one per CPU, up to
+    :data:`AUTO_MAX_JOBS`, or 1 when the input is under :data:`AUTO_MIN_BYTES`."""
+    if requested >= 1:
+        return requested
+    if work_bytes < AUTO_MIN_BYTES:
+        return 1
+    return min(cpu_count(), AUTO_MAX_JOBS)

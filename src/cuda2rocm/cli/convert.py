@@ -36,7 +36,8 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
                      help="Output suffix for .cu files ('' keeps .cu)."),
         click.option("--max-size", type=click.IntRange(min=1), default=32, show_default=True, metavar="MB",
                      help="Files larger than this are reported, not read."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True),
+        click.option("-j", "--jobs", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="Worker processes; 0: one per CPU (up to 8) when the inputs add up to 4 MiB or more."),
     ]):
         f = decorator(f)
     return f

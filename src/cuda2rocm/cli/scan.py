@@ -28,7 +28,8 @@ SEVERITIES = ("info", "low", "medium", "high", "critical", "none")
 @click.option("--fail-on", type=click.Choice(SEVERITIES), default="none", show_default=True,
               help="Exit 1 when a finding has this severity or higher.")
 @click.option("--target-gpu", default=None, help="Target AMD GPU (default: config, else MI300X).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", "-j", type=click.IntRange(0, 256), default=0, show_default=True,
+              help="Worker processes; 0: one per CPU (up to 8) when the files add up to 4 MiB or more.")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file (TOML).")
 @click.option("--exclude", multiple=True, help="Gitignore-style glob to skip (repeatable).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cuda2rocm import __version__
-from cuda2rocm.batch import batch_gc, worker_init
+from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filescan import scan_file
@@ -41,7 +41,10 @@ def scan(
     progress: Progress | None = None,
     exclude: Sequence[str] = (),
 ) -> ScanResult:
-    """Scan ``path`` (a directory or one file). ``target_gpu`` defaults to the config's (MI300X)."""
+    """Scan ``path`` (a directory or one file). ``target_gpu`` defaults to the config's (MI300X).
+
+    ``jobs``: worker processes; 0 picks one per CPU (up to 8) for inputs over 4 MiB, else 1.
+    """
     started = time.perf_counter()
     root = Path(path)
     if not root.exists():
@@ -51,7 +54,7 @@ def scan(
         cfg = replace(cfg, target_gpu=target_gpu)
     with batch_gc():
         candidates, walk_problems = walk(root, cfg, tuple(exclude))
-        reports = _run(candidates, cfg, max(1, jobs), progress)
+        reports = _run(candidates, cfg, auto_jobs(max(0, jobs), sum(c.size for c in candidates)), progress)
         result = _result(root, cfg, reports, walk_problems)
     return _assessed(result, time.perf_counter() - started)
 

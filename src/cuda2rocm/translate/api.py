@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from cuda2rocm.batch import batch_gc, worker_init
+from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
 from cuda2rocm.model import Failed, FileResult, Finding, Severity, Translated
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
@@ -78,11 +78,19 @@ def convert(
 
 def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[FileReport]:
     work = partial(run, options=options, policy=policy)
-    if options.jobs <= 1 or len(planned) <= 1:
+    workers = auto_jobs(options.jobs, sum(_size(job.source) for job in planned) if options.jobs == 0 else 0)
+    if workers <= 1 or len(planned) <= 1:
         return [work(job) for job in planned]
-    chunk = max(1, len(planned) // (options.jobs * 8))
-    with ProcessPoolExecutor(max_workers=options.jobs, initializer=_warm) as pool:
+    chunk = max(1, len(planned) // (workers * 8))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_warm) as pool:
         return list(pool.map(work, planned, chunksize=chunk))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _warm() -> None:

@@ -25,10 +25,10 @@ class Options:
     follow_includes: bool = True  # convert local headers included by converted files
     max_bytes: int = DEFAULT_MAX_BYTES
     fail_on: Severity = Severity.HIGH
-    jobs: int = 1
+    jobs: int = 1  # worker processes; 0: automatic (cuda2rocm.batch.auto_jobs)
 
     def __post_init__(self) -> None:
         if self.launch_syntax not in ("keep", "ggl"):
             raise ValueError(f"launch syntax must be 'keep' or 'ggl', not {self.launch_syntax!r}")
-        if self.jobs < 1:
-            raise ValueError("jobs must be >= 1")
+        if self.jobs < 0:
+            raise ValueError("jobs must be >= 0 (0: automatic)")

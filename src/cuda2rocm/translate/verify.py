@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from cuda2rocm.batch import cpu_count
 from cuda2rocm.model import Edit, Failed, Translated
 from cuda2rocm.toolchain.linemap import map_line
 from cuda2rocm.translate.runner import FileReport
@@ -63,7 +64,10 @@ def find_compiler() -> str:
 
 def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
            flags: Sequence[str] = ()) -> list[CompileOutcome]:
-    """Materialise the translated tree in a temp dir and compile each translation unit there."""
+    """Materialise the translated tree in a temp dir and compile each translation unit there.
+
+    ``jobs``: parallel compilers; 0 runs one per CPU.
+    """
     hipcc = find_compiler()
     units = [_unit(f) for f in files if not isinstance(f.outcome.result, Failed)]
     with tempfile.TemporaryDirectory(prefix="cuda2rocm-verify-") as tmp:
@@ -74,7 +78,7 @@ def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
             dest.write_text(u.text, encoding="utf-8", newline="")
         by_path = {str((root / u.display).resolve()): u for u in units}
         tus = [u for u in units if Path(u.display).suffix in TU_SUFFIXES]
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        with ThreadPoolExecutor(max_workers=jobs if jobs >= 1 else cpu_count()) as pool:
             return list(pool.map(lambda u: _compile(hipcc, root, u, by_path, arch, flags), tus))
 
 
