@@ -17,7 +17,7 @@ from cuda2rocm.source.tokens import IDENT, tokenize
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"
 KERNELS = sorted((HERE / "kernels").glob("*.cu"))
-FIXABLE = {"C2R-K101", "C2R-K102", "C2R-K104", "C2R-K201", "C2R-K202", "C2R-K203"}
+FIXABLE = {"C2R-K101", "C2R-K102", "C2R-K104", "C2R-K201", "C2R-K202", "C2R-K203", "C2R-K506"}
 
 
 def _fix(text: str) -> str:
@@ -51,6 +51,14 @@ MUST_CHANGE = [
      " return v; }", "for (int d = 1; d < warpSize; d *= 2)"),
     ("__device__ float f(float v) { return __shfl_sync(__activemask(), v, 0, 32); }",
      "__shfl_sync(__activemask(), v, 0, warpSize)"),
+    ("__global__ void k(int4* o, const int4* i) { o[threadIdx.x] = __ldcs(i + threadIdx.x); }",
+     "o[threadIdx.x] = (*(i + threadIdx.x));"),
+    ("__global__ void k(float4* o, float4 v) { __stcs(o + threadIdx.x, make_float4(v.x, 0, 0, v.w)); }",
+     "(*(o + threadIdx.x) = (make_float4(v.x, 0, 0, v.w)));"),
+    ("__global__ void k(float* o, const float* i) { o[0] = __ldcg(&i[1]) + __ldlu(i) * __ldcv(i + 2); }",
+     "o[0] = (*(&i[1])) + (*(i)) * (*(i + 2));"),
+    ("__global__ void k(int4* o, const int4* i) { __stcs(o + threadIdx.x, __ldcs(i + threadIdx.x)); }",
+     "(*(o + threadIdx.x) = ((*(i + threadIdx.x))));"),  # nested: one edit, and fixing again changes nothing
 ]
 
 MUST_NOT_CHANGE = [
@@ -61,6 +69,8 @@ MUST_NOT_CHANGE = [
     "__global__ void k(int* o, int v) { o[threadIdx.x] = (v & 31) + v / 32 + (v >> 5); }",
     "__device__ int f(bool p) { int b = __ballot_sync(__activemask(), p); return b; }",  # int: reported, not fixed
     "#define WARP_SIZE 32\n",  # reported (K106), not fixed: the constant may size arrays
+    "__global__ void k(float* o, const float* i) { o[0] = __ldg(i); }",  # __ldg is a plain load in HIP
+    "__global__ void k(float* o, const float* i) { o[0] = __ldcs(); }",  # malformed: reported, not rewritten
 ]
 
 
@@ -68,6 +78,7 @@ MUST_NOT_CHANGE = [
 def test_must_change(before: str, after: str) -> None:
     fixed = _fix(before)
     assert after in fixed, fixed
+    assert _fix(fixed) == fixed
     assert not (_rules(fixed) & FIXABLE), _rules(fixed)
 
 

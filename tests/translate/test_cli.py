@@ -136,7 +136,7 @@ def test_launch_syntax_ggl_output(src):
 
 
 @pytest.mark.parametrize("args", [
-    ["--target-rocm", "9.9"], ["--launch-syntax", "x"], ["--fail-on", "bogus"], ["--jobs", "0"],
+    ["--target-rocm", "9.9"], ["--launch-syntax", "x"], ["--fail-on", "bogus"], ["--jobs", "-1"],
 ])
 def test_usage_errors_exit_2(src, args):
     assert run(str(src / "a.cu"), *args).exit_code == 2

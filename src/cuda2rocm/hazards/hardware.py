@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_scope
 from cuda2rocm.hazards.context import Hit, Source
-from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.tokens import HEADER
 
@@ -139,16 +139,20 @@ def check_fp8(src: Source) -> Iterator[Hit]:
         yield Hit("C2R-K505", i, f"OCP/NVIDIA FP8 ('{src.src(i)}') but {src.target.name} {what}")
 
 
-_HINTS = frozenset({"__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv", "__stcs", "__stcg", "__stwb", "__stwt",
-                    "__ldg"})
+_HINT_LOADS = frozenset({"__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv"})
+_HINT_STORES = frozenset({"__stcs", "__stcg", "__stwb", "__stwt"})
+_HINTS = _HINT_LOADS | _HINT_STORES | {"__ldg"}
 
 
 @rule(
     "C2R-K506", "Cache-hint loads and stores (__ldg, __ldcs, __stcs...)",
     family=FAMILY, severity=Severity.LOW, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds `__ldg`, `__ldcs`, `__ldcg`, `__ldca`, `__ldlu`, `__ldcv`, `__stcs`, `__stcg`, `__stwb`, `__stwt`.",
-    why="The hints target NVIDIA's L1/L2 policies. On AMD `__ldg` is a plain load and the streaming variants "
-        "are missing from older HIP releases; the performance intent (bypass/evict-first) is lost.",
+    what="Finds `__ldg`, `__ldcs`, `__ldcg`, `__ldca`, `__ldlu`, `__ldcv`, `__stcs`, `__stcg`, `__stwb`, `__stwt`. "
+         "The safe fix rewrites the load variants to a plain load `(*(p))` and the stores to `(*(p) = (v))`, "
+         "which is what they do apart from the hint; `__ldg` (a plain load in HIP) is only reported.",
+    why="The hints target NVIDIA's L1/L2 policies. On AMD `__ldg` is a plain load; HIP declares `__ldcs`, `__ldcg` "
+        "and `__ldca` for `__half`/`__half2` only and the other variants not at all, so calls on `float4`, `int4` "
+        "or a user type do not compile; the performance intent (bypass/evict-first) is lost either way.",
     example="__global__ void k(float* o, const float* i) { o[threadIdx.x] = __ldcs(&i[threadIdx.x]); }\n",
     instead="Use plain loads, or `__builtin_nontemporal_load`/`__builtin_nontemporal_store` for streaming data.\n"
             "__global__ void k(float* o, const float* i) "
@@ -156,5 +160,41 @@ _HINTS = frozenset({"__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv", "__stcs", 
     references=(HIP_GUIDE,),
 )
 def check_cache_hints(src: Source) -> Iterator[Hit]:
-    for i in first_per_scope(src, _names(src, _HINTS, calls_only=True)):
-        yield Hit("C2R-K506", i, f"{src.src(i)}: NVIDIA cache hint, a plain load/store on AMD")
+    for i in first_per_scope(src, _names(src, frozenset({"__ldg"}), calls_only=True)):
+        yield Hit("C2R-K506", i, "__ldg: NVIDIA cache hint, a plain load on AMD")
+    for i in _names(src, _HINT_LOADS | _HINT_STORES, calls_only=True):
+        yield Hit("C2R-K506", i, f"{src.src(i)}: NVIDIA cache hint; HIP has it for __half/__half2 at most, so other "
+                  "types do not compile", _plain_access(src, i))
+
+
+def _plain_access(src: Source, i: int) -> tuple[Edit, ...]:
+    """``__ldcs(p)`` -> ``(*(p))``, ``__stcs(p, v)`` -> ``(*(p) = (v))``; nothing for other argument counts.
+
+    Hint calls nested in the arguments are rewritten inside the same edit (it overlaps, and so replaces, theirs).
+    """
+    body = _plain_call(src, i)
+    return () if body is None else (src.replace_range(i, src.pairs[src.next(i)], body, "C2R-K506"),)
+
+
+def _plain_call(src: Source, i: int) -> str | None:
+    args = src.args(i)
+    store = src.src(i) in _HINT_STORES
+    if src.next(i) not in src.pairs or len(args) != (2 if store else 1):
+        return None
+    texts = [_plain_text(src, a, b) for a, b in args]
+    return f"(*({texts[0]}) = ({texts[1]}))" if store else f"(*({texts[0]}))"
+
+
+def _plain_text(src: Source, start: int, end: int) -> str:
+    """The text of tokens [start, end) with the hint calls in it rewritten (stripped)."""
+    parts: list[str] = []
+    j = start
+    while j < end:
+        inner = _plain_call(src, j) if src.src(j) in _HINT_LOADS | _HINT_STORES and src.is_call(j) else None
+        if inner is not None:
+            parts.append(inner)
+            j = src.pairs[src.next(j)] + 1
+            continue
+        parts.append(src.src(j))
+        j += 1
+    return "".join(parts).strip()

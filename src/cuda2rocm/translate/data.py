@@ -19,3 +19,15 @@ def library_datatypes() -> dict[str, str]:
     """CUDA library data type -> hipBLAS-specific name (used unless --use-hip-data-types)."""
     return {row["cuda"]: row["hip_library"] for row in _rows("library_datatypes.csv")}
 
+
+
+@functools.lru_cache(maxsize=1)
+def defined_only() -> dict[str, str]:
+    """CUDA macro -> what its value means, for macros translated only in definedness tests (C2R-A110)."""
+    return {row["cuda"]: row["meaning"] for row in _rows("defined_only.csv")}
+
+
+@functools.lru_cache(maxsize=1)
+def default_args() -> dict[str, tuple[int, tuple[str, ...]]]:
+    """CUDA function -> (HIP arity, HIP texts of the defaults of its last parameters)."""
+    return {row["cuda"]: (int(row["arity"]), tuple(row["defaults"].split("|"))) for row in _rows("default_args.csv")}

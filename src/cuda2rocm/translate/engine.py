@@ -66,15 +66,31 @@ def _translate(text: str, path: str, options: Options, output: str,
 
 def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     if ctx.options.hazards:
-        ctx.findings.extend(hazards.findings(ctx.tokens, ctx.text, ctx.path, ctx.settings.target))
+        found = hazards.findings(ctx.tokens, ctx.text, ctx.path, ctx.settings.target)
+        ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits))
     if not ctx.options.fix_hazards:
         return []
     ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))
+    ctx.findings[:] = _not_rewritten(ctx, ctx.findings, ok)
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
     marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
     placed, _ = apply.drop_overlapping(edits + ok, marks)
     return ok + placed
+
+
+def _not_rewritten(ctx: Context, found: list[Finding], fixes: list[Edit]) -> list[Finding]:
+    """Drop translation findings (C2R-A...) about code that an applied hazard fix rewrites (``__stcs(p, v)``
+    reported as having no HIP equivalent, then replaced by a plain store)."""
+    spans = [(e.start, e.end) for e in fixes if e.end > e.start]
+    if not spans:
+        return found
+    def rewritten(f: Finding) -> bool:
+        if not f.rule.startswith("C2R-A") or not 0 < f.line <= ctx.index.line_count:
+            return False
+        at = ctx.index.start(f.line) + f.col - 1
+        return any(start <= at < end for start, end in spans)
+    return [f for f in found if not rewritten(f)]
 
 
 def _stats(result: FileResult, ctx: Context | None, text: str, seconds: float) -> FileStats:

@@ -86,6 +86,21 @@ NO_ROC = define(Rule(
     references=(_HIPIFY,),
 ))
 
+VERSION_COMPARED = define(Rule(
+    "C2R-A110", "CUDA version or architecture number compared: kept", "api", Severity.MEDIUM, Confidence.HIGH,
+    Layer.LOW_LEVEL,
+    what="`__CUDA_ARCH__`, `CUDA_VERSION`, `CUDART_VERSION` or `__CUDACC_VER_MAJOR__`/`_MINOR__` compared or computed "
+         "with (`#if __CUDA_ARCH__ >= 800`, `#if CUDA_VERSION < 11000`). Tests of whether they are defined "
+         "(`defined(__CUDA_ARCH__)`, `#ifdef CUDA_VERSION`) are translated; these are kept.",
+    why="HIP's counterparts count differently (`__HIP_DEVICE_COMPILE__` is 1, `HIP_VERSION` is 60200000 for ROCm "
+        "6.2), so a renamed comparison silently picks the wrong branch. Kept, the CUDA name is undefined under "
+        "hipcc and evaluates to 0: the branch for old CUDA versions or architectures is taken.",
+    example="#if __CUDA_ARCH__ >= 800\n  use_bf16_path();\n#endif",
+    instead="Test the platform and the AMD architecture: `#if defined(__HIP_PLATFORM_AMD__) && defined(__gfx90a__)` "
+            "or the `__HIP_ARCH_HAS_*__` feature macros, and keep the CUDA test for the NVIDIA build.",
+    references=(_PORTING,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,

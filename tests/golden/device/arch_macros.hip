@@ -1,6 +1,6 @@
 #include <hip/hip_runtime.h>
 __device__ int arch() {
-#if defined(__HIP_DEVICE_COMPILE__) && __HIP_DEVICE_COMPILE__ >= 700
+#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 700
     return 70;
 #else
     return 0;

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from cuda2rocm.model import Edit
 from cuda2rocm.source.structure import match_brackets, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, Token
-from cuda2rocm.translate import rules
+from cuda2rocm.translate import data, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
@@ -36,6 +36,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if decision is None:
             continue
         yield from _apply(ctx, i, decision)
+        if decision.converted and decision.cuda in data.default_args():
+            yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
         if decision.drop_args and decision.converted:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
@@ -70,11 +72,57 @@ def _decision(ctx: Context, i: int) -> Decision | None:
     if decision is None:
         unknown.check(ctx, i)
         return None
+    if name in data.defined_only() and not _definedness_test(ctx, i):
+        ctx.report(rules.VERSION_COMPARED, toks[i].offset, f"{name} is compared or computed with: kept "
+                   f"({data.defined_only()[name]})")
+        return None
     if decision.kind == "namespace":
         return _namespace(ctx, i, decision)
     if p is not None and _declares(p, decision, toks[i].pp):
         return None  # `int cudaMalloc;` declares the project's own entity: its uses stay too
     return decision
+
+
+_VALUE_OPS = frozenset({"<", ">", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "?",
+                        ":", "="})
+
+
+def _definedness_test(ctx: Context, i: int) -> bool:
+    """``defined(X)``, ``defined X``, ``#ifdef X``/``#ifndef X``, or X as a truth value in ``#if``/``#elif``."""
+    toks = ctx.tokens
+    prev = ctx.prev_code(i)
+    before = ctx.prev_code(prev) if prev >= 0 else -1
+    if prev >= 0 and (toks[prev].src == "defined" or (toks[prev].src == "(" and before >= 0
+                                                       and toks[before].src == "defined")):
+        return True
+    if not toks[i].pp:
+        return False
+    start = i
+    while start > 0 and toks[start - 1].pp:  # back to the directive's '#'
+        start -= 1
+    word = toks[ctx.next_code(start)].src
+    if word in ("ifdef", "ifndef", "elifdef", "elifndef"):
+        return True
+    nxt = ctx.next_code(i)
+    after = toks[nxt].src if nxt < len(toks) and toks[nxt].pp else ""
+    return word in ("if", "elif") and toks[prev].src not in _VALUE_OPS and after not in _VALUE_OPS
+
+
+def _default_args(ctx: Context, i: int, arity: int, defaults: tuple[str, ...]) -> list[Edit]:
+    """Append HIP spellings of CUDA's default arguments that the HIP declaration lacks (``, 0``)."""
+    toks = ctx.tokens
+    open_ = ctx.next_code(i)
+    if open_ >= len(toks) or toks[open_].src != "(":
+        return []
+    if ctx.pairs is None:
+        ctx.pairs = match_brackets(toks)
+    close = ctx.pairs.get(open_)
+    given = len(split_args(toks, open_, ctx.pairs))
+    first = arity - len(defaults)
+    if close is None or not first <= given < arity:
+        return []
+    added = "".join(f", {d}" for d in defaults[given - first:])
+    return [Edit(toks[close].offset, toks[close].offset, added, "fallback:default-argument")]
 
 
 _NOT_TYPES = frozenset({"return", "case", "else", "do", "throw", "new", "delete", "co_return", "co_yield",

@@ -1,0 +1,107 @@
+"""Constructs found by translating public CUDA projects (session 2 sweep), each reduced to a case of our own.
+
+Every case is translated for ROCm 5.2 and, where it must, compiled with the real hipcc for gfx90a.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cuda2rocm.model import Translated
+from cuda2rocm.translate.api import convert_source
+from cuda2rocm.translate.options import Options
+
+needs_hipcc = pytest.mark.skipif(shutil.which("hipcc") is None, reason="needs a real hipcc")
+
+
+def _translate(text: str, **options: object) -> Translated:
+    result = convert_source(text, "case.cu", Options(target_rocm="5.2", **options))  # type: ignore[arg-type]
+    assert isinstance(result, Translated), result
+    return result
+
+
+def _compile(text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    source = tmp_path / "case.hip"
+    source.write_text(text)
+    return subprocess.run(["hipcc", "--offload-arch=gfx90a", "-x", "hip", "-c", str(source), "-o",
+                           str(tmp_path / "case.o")], capture_output=True, text=True, check=False,
+                          env={"HIP_PLATFORM": "amd", "PATH": "/usr/bin:/bin"})
+
+
+HEADER_GUARD = """#include <cuda_runtime.h>
+#ifdef __CUDA_RUNTIME_H__
+inline int device_count() { int n = 0; cudaGetDeviceCount(&n); return n; }
+#endif
+#ifdef __DRIVER_TYPES_H__
+inline const char* name(cudaError_t e) { return cudaGetErrorName(e); }
+#endif
+int main() { return device_count() > 0 && name(cudaSuccess) != nullptr ? 0 : 1; }
+"""
+
+WAIT_EVENT = """#include <cuda_runtime.h>
+void order(cudaStream_t a, cudaStream_t b, cudaEvent_t e) {
+  cudaEventRecord(e, a);
+  cudaStreamWaitEvent(b, e);
+}
+"""
+
+STREAMING_LOADS = """#include <cuda_runtime.h>
+__global__ void copy(int4* out, const int4* in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) __stcs(out + i, __ldcs(in + i));
+}
+"""
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_runtime_header_guards_keep_their_blocks(tmp_path: Path) -> None:
+    out = _translate(HEADER_GUARD)
+    assert "#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H" in out.text and "#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H" in out.text
+    done = _compile(out.text, tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_stream_wait_event_gets_its_flags(tmp_path: Path) -> None:
+    out = _translate(WAIT_EVENT)
+    assert "hipStreamWaitEvent(b, e, 0);" in out.text
+    done = _compile(out.text, tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_streaming_loads_and_stores_on_vector_types(tmp_path: Path) -> None:
+    plain = _translate(STREAMING_LOADS)
+    assert {f.rule for f in plain.findings} >= {"C2R-K506", "C2R-A101"}  # __stcs: nothing in HIP
+    assert _compile(plain.text, tmp_path).returncode != 0  # as translated, hipcc rejects __ldcs on int4
+    fixed = _translate(STREAMING_LOADS, fix_hazards=True)
+    assert "(*(out + i) = ((*(in + i))))" in fixed.text
+    assert "C2R-A101" not in {f.rule for f in fixed.findings}  # the fix removed the call A101 was about
+    done = _compile(fixed.text, tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+def test_version_and_architecture_numbers_are_kept_and_reported() -> None:
+    out = _translate("#if __CUDACC_VER_MAJOR__ < 12\n#error needs CUDA 12\n#endif\n"
+                     "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800\nint bf16;\n#endif\n"
+                     "__global__ void k(int* p) { p[0] = cudaSuccess; }\n")
+    assert "#if __CUDACC_VER_MAJOR__ < 12" in out.text
+    assert "#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 800" in out.text
+    a110 = sorted((f.line, f.message.split()[0]) for f in out.findings if f.rule == "C2R-A110")
+    assert a110 == [(1, "__CUDACC_VER_MAJOR__"), (4, "__CUDA_ARCH__")]
+    assert "C2R-K803" not in {f.rule for f in out.findings}  # defined(__CUDA_ARCH__) was translated
+
+
+def test_a_mask_the_fallback_drops_is_not_reported_as_32_bits() -> None:
+    text = "__device__ float s(float v) { return v + __shfl_down_sync(0xffffffff, v, 1); }\n"
+    old = _translate(text)
+    assert "__shfl_down(v, 1)" in old.text and "C2R-K201" not in {f.rule for f in old.findings}
+    new = convert_source(text, "case.cu", Options(target_rocm="6.2"))
+    assert "C2R-K201" in {f.rule for f in getattr(new, "findings", ())}  # the mask is still there on 6.2
