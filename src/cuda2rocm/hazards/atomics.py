@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER
+from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_scope
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import flow_of, mentions
 from cuda2rocm.model import Confidence, Severity
@@ -126,3 +126,33 @@ def check_volatile_polling(src: Source) -> Iterator[Hit]:
             parts = _loop_parts(src, w)
             if parts and mentions(src, parts[0], parts[1], volatile | {"volatile"}):
                 yield Hit("C2R-K604", w, "busy-wait on a volatile flag: use an atomic acquire load")
+
+
+_MANAGED_ALLOC = frozenset({"cudaMallocManaged", "hipMallocManaged"})
+UNIFIED_MEMORY = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtime_api/memory_management/unified_memory.html"
+
+
+@rule(
+    "C2R-K605", "Managed (unified) memory: on AMD it moves to the GPU only with XNACK on",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds `cudaMallocManaged(...)` calls and `__managed__` variables (one report per function or file "
+         "scope).",
+    why="NVIDIA GPUs migrate managed pages on demand. On AMD, pages migrate on a GPU page fault only when XNACK "
+        "is on: an XNACK-capable GPU (MI200, MI300) run with `HSA_XNACK=1`. Otherwise ROCm keeps the "
+        "allocation in host memory and every kernel access crosses PCIe or Infinity Fabric: the code runs, "
+        "tens of times slower (HIP unified-memory guide; hipDF managed-memory guide, 2025-11-04).",
+    example="__global__ void k(float* p) { p[threadIdx.x] += 1.f; }\n"
+            "void run(int n) { float* p; cudaMallocManaged(&p, n * sizeof(float)); k<<<1, n>>>(p); }\n",
+    instead="Run with `HSA_XNACK=1` on an XNACK-capable GPU (`rocminfo | grep xnack+`), prefetch with "
+            "`hipMemPrefetchAsync`, or allocate with `hipMalloc` and copy explicitly.\n"
+            "__global__ void k(float* p) { p[threadIdx.x] += 1.f; }\n"
+            "void run(int n) { float* p; cudaMalloc(&p, n * sizeof(float)); k<<<1, n>>>(p); }\n",
+    references=(UNIFIED_MEMORY,),
+)
+def check_managed_memory(src: Source) -> Iterator[Hit]:
+    calls = (i for i in src.idents(_MANAGED_ALLOC) if src.is_call(i))
+    declared = src.idents(frozenset({"__managed__"}))
+    for i in first_per_scope(src, iter(sorted([*calls, *declared]))):
+        what = "__managed__ variable" if src.src(i) == "__managed__" else f"{src.src(i)} allocation"
+        yield Hit("C2R-K605", i, f"{what}: on AMD pages migrate to the GPU only with XNACK on (HSA_XNACK=1 on "
+                  "MI200/MI300); otherwise kernels read it from host memory")

@@ -1,0 +1,2 @@
+__managed__ int counter;
+__global__ void bump() { atomicAdd(&counter, 1); }
