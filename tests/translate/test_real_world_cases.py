@@ -105,3 +105,34 @@ def test_a_mask_the_fallback_drops_is_not_reported_as_32_bits() -> None:
     assert "__shfl_down(v, 1)" in old.text and "C2R-K201" not in {f.rule for f in old.findings}
     new = convert_source(text, "case.cu", Options(target_rocm="6.2"))
     assert "C2R-K201" in {f.rule for f in getattr(new, "findings", ())}  # the mask is still there on 6.2
+
+
+ERROR_NAMES = """#include <cuda.h>
+#include <cuda_runtime.h>
+static const char* name(cudaError_t error) { return cudaGetErrorName(error); }
+static const char* name(CUresult error) { return error == CUDA_SUCCESS ? "ok" : "driver error"; }
+static const char* name(int code) { return code ? "int" : "zero"; }
+"""
+
+
+def test_overloads_that_collapse_to_one_signature_are_reported() -> None:
+    out = _translate(ERROR_NAMES)
+    a111 = [f for f in out.findings if f.rule == "C2R-A111"]
+    assert [(f.line, f.col) for f in a111] == [(4, 20)]
+    assert "name(CUresult) becomes name(hipError_t), the same as the overload at line 3" in a111[0].message
+
+
+@pytest.mark.parametrize("text", [
+    "void f(cudaStream_t s);\nvoid f(CUstream s) {}\n",  # a declaration and its definition: one function
+    "void f(cudaError_t e) {}\nvoid f(int e) {}\nvoid g(cudaError_t e) {}\n",  # different after translation too
+    "struct A { void f(cudaEvent_t e) {} };\nvoid f(float x) {}\n",
+])
+def test_distinct_overloads_are_not_reported(text: str) -> None:
+    assert "C2R-A111" not in {f.rule for f in _translate(text).findings}
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_reported_collision_is_what_hipcc_rejects(tmp_path: Path) -> None:
+    done = _compile(_translate(ERROR_NAMES).text, tmp_path)
+    assert done.returncode != 0 and "redefinition" in done.stderr

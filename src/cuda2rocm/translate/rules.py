@@ -101,6 +101,21 @@ VERSION_COMPARED = define(Rule(
     references=(_PORTING,),
 ))
 
+OVERLOAD_COLLISION = define(Rule(
+    "C2R-A111", "Overloads become identical after translation", "api", Severity.HIGH, Confidence.MEDIUM,
+    Layer.LOW_LEVEL,
+    what="Two definitions of a function whose parameter types differ in CUDA but map to the same HIP type: "
+         "`const char* name(cudaError_t)` and `const char* name(CUresult)` both become `name(hipError_t)`.",
+    why="HIP uses one error type (`hipError_t`) for the runtime and driver APIs, and one stream, event and "
+        "module type for both, so overload sets written for the two CUDA APIs collapse; hipcc reports a "
+        "redefinition.",
+    example="const char* name(cudaError_t e);  // becomes name(hipError_t)\n"
+            "const char* name(CUresult e);     // also name(hipError_t)",
+    instead="Keep one of the two (the runtime one covers both on HIP), or guard the driver-API overload with "
+            "`#if !defined(__HIP_PLATFORM_AMD__)`.",
+    references=(_PORTING,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,
