@@ -136,3 +136,13 @@ def test_distinct_overloads_are_not_reported(text: str) -> None:
 def test_reported_collision_is_what_hipcc_rejects(tmp_path: Path) -> None:
     done = _compile(_translate(ERROR_NAMES).text, tmp_path)
     assert done.returncode != 0 and "redefinition" in done.stderr
+
+
+def test_case_labels_that_collapse_are_reported_and_nested_switches_kept_apart() -> None:
+    text = ("const char* d(cudaError_t e) {\n  switch (e) {\n    case cudaErrorUnknown: return \"a\";\n"
+            "    case CUDA_ERROR_UNKNOWN: return \"b\";\n    default: switch (e) { case cudaSuccess: return \"c\"; }\n"
+            "  }\n  return \"d\";\n}\nint t(int e) { switch (e) { case 1: switch (e) { case 2: break; } break;"
+            " case 2: break; } return 0; }\n")
+    a112 = [f for f in _translate(text).findings if f.rule == "C2R-A112"]
+    assert [(f.line, f.message.split(",")[0]) for f in a112] == \
+        [(4, "case CUDA_ERROR_UNKNOWN becomes case hipErrorUnknown")]

@@ -116,6 +116,19 @@ OVERLOAD_COLLISION = define(Rule(
     references=(_PORTING,),
 ))
 
+CASE_COLLISION = define(Rule(
+    "C2R-A112", "Case labels become identical after translation", "api", Severity.HIGH, Confidence.HIGH,
+    Layer.LOW_LEVEL,
+    what="Two `case` labels of one `switch` whose CUDA names differ but map to the same HIP name "
+         "(`case CUBLAS_STATUS_LICENSE_ERROR:` becomes `case HIPBLAS_STATUS_UNKNOWN:`, next to an existing one).",
+    why="Several CUDA status and error codes have no HIP code of their own and map to a catch-all; a switch "
+        "that names both then has a duplicate case value, which hipcc rejects.",
+    example="switch (s) {\n  case CUDA_ERROR_UNKNOWN: return 1;\n  case cudaErrorUnknown: return 2;\n}",
+    instead="Delete one label (the code can no longer tell them apart on HIP), or guard the CUDA-only label with "
+            "`#if !defined(__HIP_PLATFORM_AMD__)`.",
+    references=(_PORTING,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,

@@ -1,5 +1,6 @@
-"""Report overloads that translation makes identical: ``f(cudaError_t)`` and ``f(CUresult)`` both become
-``f(hipError_t)`` (cuda-samples' helper_cuda.h does this), and hipcc rejects the second as a redefinition."""
+"""Report what translation makes identical: overloads (``f(cudaError_t)`` and ``f(CUresult)`` both become
+``f(hipError_t)``, as in cuda-samples' helper_cuda.h) and ``case`` labels of one ``switch`` (two CUDA status codes
+that map to one HIP code). hipcc rejects both: a redefinition, a duplicate case value."""
 
 from __future__ import annotations
 
@@ -13,11 +14,20 @@ from cuda2rocm.translate.context import Context
 
 
 def edits(ctx: Context) -> Iterator[Edit]:
-    """No edits: one C2R-A111 finding per function definition that collides with an earlier one."""
+    """No edits: C2R-A111 per colliding function definition, C2R-A112 per colliding case label."""
     if not _can_collide(ctx):
         return iter(())
     if ctx.pairs is None:
         ctx.pairs = match_brackets(ctx.tokens)
+    _overloads(ctx)
+    for i, tok in enumerate(ctx.tokens):
+        if tok.kind == IDENT and tok.src == "switch" and not tok.pp:
+            _case_labels(ctx, i)
+    return iter(())
+
+
+def _overloads(ctx: Context) -> None:
+    assert ctx.pairs is not None
     seen: dict[tuple[str, tuple[str, ...]], tuple[Function, tuple[str, ...]]] = {}
     for fn in find_functions(ctx.tokens, ctx.pairs):
         before, after = _signature(ctx, fn, False), _signature(ctx, fn, True)
@@ -29,7 +39,37 @@ def edits(ctx: Context) -> Iterator[Edit]:
             ctx.report(rules.OVERLOAD_COLLISION, ctx.tokens[at.name_index].offset,
                        f"{fn.name}({', '.join(was)}) becomes {fn.name}({', '.join(after)}), the same as the "
                        f"overload at line {line}: hipcc rejects the redefinition")
-    return iter(())
+
+
+def _case_labels(ctx: Context, switch: int) -> None:
+    """Report ``case`` labels of this switch (nested switches excluded) that become equal."""
+    assert ctx.pairs is not None
+    toks, pairs = ctx.tokens, ctx.pairs
+    cond = ctx.next_code(switch)
+    body = ctx.next_code(pairs.get(cond, len(toks)))
+    if cond >= len(toks) or toks[cond].src != "(" or body >= len(toks) or toks[body].src != "{" or body not in pairs:
+        return
+    seen: dict[str, tuple[str, int]] = {}
+    j = body + 1
+    while j < pairs[body]:
+        src = toks[j].src if toks[j].kind == IDENT else ""
+        if src == "switch":  # a nested switch has its own labels
+            inner = ctx.next_code(pairs.get(ctx.next_code(j), j))
+            j = pairs.get(inner, j) + 1
+            continue
+        if src == "case":
+            end = next((k for k in range(j + 1, pairs[body]) if toks[k].src == ":" and toks[k].kind == "PUNCT"), j)
+            code = [k for k in range(j + 1, end) if toks[k].kind not in TRIVIA]
+            before = " ".join(toks[k].src for k in code)
+            after = " ".join(_name(ctx, k) for k in code)
+            first = seen.setdefault(after, (before, j))
+            if first[1] != j and first[0] != before:
+                line = ctx.index.line(toks[first[1]].offset)
+                ctx.report(rules.CASE_COLLISION, toks[j].offset, f"case {before} becomes case {after}, the same "
+                           f"as case {first[0]} at line {line}: hipcc rejects the duplicate case value")
+            j = max(end, j + 1)
+            continue
+        j += 1
 
 
 def _can_collide(ctx: Context) -> bool:
