@@ -19,11 +19,12 @@ from cuda2rocm import hazards
 from cuda2rocm.hazards import engine
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.model import Edit
+from cuda2rocm.source import declared
 from cuda2rocm.source.structure import find_functions, match_brackets
 from cuda2rocm.source.tokens import IDENT, NL, PUNCT, Token, tokenize, tokenize_reference
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.passes import identifiers, unknown
+from cuda2rocm.translate.passes import identifiers
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".hip", ".inl")
@@ -180,6 +181,6 @@ def _match_brackets_reference(tokens: list[Token]) -> dict[int, int]:
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_is_defined_equals_defined_names_on_corpus(path: Path) -> None:
     tokens = tokenize(_read(path))
-    defined = unknown.defined_names(tokens)
+    defined = declared.defined_names(tokens)
     names = {t.src for t in tokens if t.kind == IDENT}
-    assert {n for n in names if unknown.is_defined(tokens, n)} == defined
+    assert {n for n in names if declared.is_defined(tokens, n)} == defined

@@ -107,7 +107,9 @@ def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disable
 def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problems: list) -> ScanResult:  # type: ignore[type-arg]
     plugin_list, plugin_findings = plugins.resolve(reports)
     arts, binary_findings = merge.binaries(reports)
+    declared = merge.project_declared(reports)
     findings = [f for r in reports for f in r.findings] + plugin_findings + binary_findings
+    findings += merge.unknown_use_findings(reports, declared)
     findings += merge.walk_findings(walk_problems)
     disabled = set(cfg.disable)
     return ScanResult(
@@ -116,7 +118,7 @@ def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problem
         files=merge.files(reports),
         inventory=tuple(c for r in reports for c in r.components),
         findings=merge.sorted_findings([f for f in findings if f.rule not in disabled]),
-        api_usage=merge.api_usage(reports),
+        api_usage=merge.api_usage(reports, declared),
         plugins=tuple(plugin_list),
         binaries=arts,
         deployment=merge.deployment(reports),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 
 from cuda2rocm.model import Finding, InputProblem
-from cuda2rocm.scan.analyzers.apinames import lookup
+from cuda2rocm.scan.analyzers.apinames import first_use_finding, lookup
 from cuda2rocm.scan.classify import is_benchmark_path, is_test_path
 from cuda2rocm.scan.report import FileReport
 from cuda2rocm.scan.result import ApiUse, BinaryArtifact, Deployment, FileInfo
@@ -23,11 +23,29 @@ def files(reports: Sequence[FileReport]) -> tuple[FileInfo, ...]:
     return tuple(FileInfo(r.path, r.language, r.lines, tuple(sorted(r.tags))) for r in reports)
 
 
-def api_usage(reports: Sequence[FileReport]) -> tuple[ApiUse, ...]:
+def project_declared(reports: Sequence[FileReport]) -> frozenset[str]:
+    """CUDA-looking names some file of the project declares: the project's own, not CUDA APIs."""
+    return frozenset(name for r in reports for name in r.declared)
+
+
+def unknown_use_findings(reports: Sequence[FileReport], declared: frozenset[str]) -> list[Finding]:
+    """First-use findings (S109/S112) for names the tables do not know and no file of the project declares."""
+    out = []
+    for r in reports:
+        for name, line, col in r.unknown_uses:
+            found = first_use_finding(name) if name not in declared else None
+            if found is not None:
+                out.append(emit(found[0], r.path, line, col, found[1]))
+    return out
+
+
+def api_usage(reports: Sequence[FileReport], declared: frozenset[str] = frozenset()) -> tuple[ApiUse, ...]:
     counts: dict[str, int] = {}
     first: dict[str, tuple[str, int]] = {}
     for r in reports:
         for name, (count, line) in r.api_refs.items():
+            if name in declared and lookup(name).support == "unknown":
+                continue  # the project's own name (declared in another file)
             counts[name] = counts.get(name, 0) + count
             first.setdefault(name, (r.path, line))
     out = []

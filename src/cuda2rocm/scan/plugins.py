@@ -29,11 +29,14 @@ def _get_plugin(name: str) -> Any:
 def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Finding]]:
     """One :class:`PluginUse` per plugin (its first declaration, requirements preferred) and a finding at
     every place a plugin is declared or imported."""
+    reports = list(reports)
+    own = local_packages(r.path for r in reports)
     uses: dict[str, PluginUse] = {}
     findings: list[Finding] = []
     for report in reports:
         for ref in report.plugin_refs:
-            if ref.package in _NOT_PLUGINS or (ref.via == "import" and ref.package.split(".")[0] in _QUIET_IMPORTS):
+            top = ref.package.split(".")[0]
+            if ref.package in _NOT_PLUGINS or (ref.via == "import" and (top in _QUIET_IMPORTS or top in own)):
                 continue
             plugin = _get_plugin(ref.package)
             if plugin is None:
@@ -43,6 +46,17 @@ def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Findin
                 uses[plugin.key] = use
             findings.append(_finding(use, ref.via))
     return sorted(uses.values(), key=lambda u: u.name.lower()), findings
+
+
+def local_packages(paths: Iterable[str]) -> frozenset[str]:
+    """Top-level Python packages the scanned tree holds itself (``flash_attn/__init__.py``, or a ``src/`` layout):
+    importing them is the project importing its own code, not a dependency (its pins still count)."""
+    out = set()
+    for path in paths:
+        parts = path.split("/")
+        if parts[-1] == "__init__.py" and (len(parts) == 2 or (len(parts) == 3 and parts[0] in ("src", "python"))):
+            out.add(parts[-2])
+    return frozenset(out)
 
 
 def _use(plugin: Any, package: str, version: str, path: str, line: int) -> PluginUse:

@@ -31,6 +31,8 @@ class FileReport:
     deploy: list[tuple[str, str]] = field(default_factory=list)  # (scale, evidence)
     problems: list[InputProblem] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    declared: set[str] = field(default_factory=set)  # CUDA-looking names this file declares (the project's own)
+    unknown_uses: list[tuple[str, int, int]] = field(default_factory=list)  # first uses the tables do not know
 
     def add(self, rule_id: str, line: int, col: int, message: str, *, fix: str = "") -> None:
         self.findings.append(emit(rule_id, self.path, line, col, message, fix=fix))

@@ -58,7 +58,7 @@ def lookup(name: str) -> ApiEntry:
     """HIP counterpart and support of one CUDA name (identifier, ``ns::name`` or header)."""
     entry = _mapping_entry(name)
     if entry is None:
-        return ApiEntry(library_of(name), "", "unknown")
+        return _header_entry(name) or ApiEntry(library_of(name), "", "unknown")
     library = str(_field(entry, "library", "lib") or library_of(name)).lower()
     hip = str(_field(entry, "hip_name", "hip") or "")
     support = str(_field(entry, "support") or "unknown")
@@ -83,6 +83,18 @@ def _table() -> Any:
         return None
 
 
+def _header_entry(name: str) -> ApiEntry | None:
+    """``cublas_v2.h`` -> hipblas/hipblas.h from the mapping's header table."""
+    table = _table()
+    if table is None or not is_cuda_header(name):
+        return None
+    header = table.header(name)
+    if header is None:
+        return None
+    library = str(header.library or library_of(name)).lower()
+    return ApiEntry(library, header.hip or "", "supported" if header.hip else str(header.support or "unsupported"))
+
+
 def _mapping_entry(name: str) -> Any:
     table = _table()
     if table is None:
@@ -91,3 +103,15 @@ def _mapping_entry(name: str) -> Any:
         return table.lookup(name)
     except (KeyError, LookupError):
         return None
+
+
+def first_use_finding(name: str) -> tuple[str, str] | None:
+    """(rule, message) for the first use of a CUDA name in a file: S109 without a HIP counterpart, S112 for a
+    library API (runtime and driver calls are counted, not reported one by one)."""
+    entry = lookup(name)
+    if entry.support in ("unsupported", "removed"):
+        return "C2R-S109", f"{name} ({entry.library}) has no supported HIP counterpart ({entry.support})"
+    if entry.library not in ("runtime", "driver", "math", "unknown", ""):
+        hip = f" -> {entry.hip_name}" if entry.hip_name else ""
+        return "C2R-S112", f"{entry.library} {name}{hip}"
+    return None

@@ -10,6 +10,7 @@ import re
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan.analyzers import apinames
 from cuda2rocm.scan.report import FileReport
+from cuda2rocm.source.declared import defined_names
 from cuda2rocm.source.structure import Function, find_functions, match_brackets
 from cuda2rocm.source.tokens import HEADER, IDENT, PUNCT, STRING, TRIVIA, LineIndex, Token, tokenize
 
@@ -48,9 +49,15 @@ def _structure(tokens: list[Token]) -> tuple[dict[int, int], list[Function]] | N
 
 
 def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> int:
-    """Record API/header references and inline asm; return the line of the first CUDA reference (0: none)."""
+    """Record API/header references and inline asm; return the line of the first CUDA reference (0: none).
+
+    A name the tables do not know that the file declares itself (``#define cudaCheck(x)``, ``int cuda_arch;``) is
+    the project's, not an API; names the tables do not know are judged against the whole project's
+    declarations when the scan merges (:func:`cuda2rocm.scan.merge.unknown_use_findings`).
+    """
     first = 0
     seen: set[str] = set()
+    declared: frozenset[str] | None = None
     n = len(tokens)
     for i in _candidates(tokens):
         tok = tokens[i]
@@ -61,11 +68,24 @@ def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> in
         if name == "asm":
             report.count("inline_asm")
             continue
+        unknown = tok.kind == IDENT and "::" not in name and apinames.lookup(name).support == "unknown"
+        if unknown:
+            if declared is None:
+                declared = defined_names(tokens)
+                report.declared = {d for d in declared if apinames.is_cuda_identifier(d)}
+            if name in declared:
+                continue
         first = first or line
         report.api(name, line)
         if name not in seen:
             seen.add(name)
-            _library_first_use(report, name, line, index.line_col(tok.offset)[1])
+            col = index.line_col(tok.offset)[1]
+            if unknown:
+                report.unknown_uses.append((name, line, col))
+            else:
+                _library_first_use(report, name, line, col)
+            if tok.kind == IDENT and name.startswith("nccl") and not any(s == "multi-gpu" for s, _ in report.deploy):
+                report.evidence("multi-gpu", line, f"NCCL API {name}")  # communicators: several GPUs
     return first
 
 
@@ -127,13 +147,9 @@ def _qualified(tokens: list[Token], i: int, n: int) -> str:
 
 
 def _library_first_use(report: FileReport, name: str, line: int, col: int) -> None:
-    entry = apinames.lookup(name)
-    if entry.support in ("unsupported", "removed"):
-        report.add("C2R-S109", line, col, f"{name} ({entry.library}) has no supported HIP counterpart "
-                   f"({entry.support})")
-    elif entry.library not in ("runtime", "driver", "math", "unknown", ""):
-        hip = f" -> {entry.hip_name}" if entry.hip_name else ""
-        report.add("C2R-S112", line, col, f"{entry.library} {name}{hip}")
+    found = apinames.first_use_finding(name)
+    if found is not None:
+        report.add(found[0], line, col, found[1])
 
 
 def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str,

@@ -26,8 +26,14 @@ def _knowledge(name: str) -> tuple[str, str, str] | None:
     return (var.status, ", ".join(var.rocm), var.note) if var else None
 
 
-def check_env(report: FileReport, name: str, line: int, col: int, value: str = "") -> None:
-    """Record the finding (if any) for setting environment variable ``name``."""
+def check_env(report: FileReport, name: str, line: int, col: int, value: str = "", *, build_arg: bool = False) -> None:
+    """Record the finding (if any) for setting environment variable ``name``.
+
+    ``build_arg``: a Dockerfile ARG, which exists during the build only: version pins and the architecture list
+    count, runtime settings (NCCL_*, CUDA_* tuning, NVIDIA_VISIBLE_DEVICES) do not.
+    """
+    if build_arg and name not in VERSION_VARS and name != "TORCH_CUDA_ARCH_LIST":
+        return
     if name in VERSION_VARS:
         kind = VERSION_VARS[name]
         name_ = "cuDNN" if kind == "cudnn" else kind.upper()

@@ -10,7 +10,7 @@ from importlib import resources
 from cuda2rocm.scan.report import FileReport
 
 _CUDA_TAG = re.compile(
-    r"^(\d+\.\d+(?:\.\d+)?)(?:-cudnn(\d+(?:\.\d+)*))?(?:-(base|runtime|devel))?(?:-([a-z]+)(\d+(?:\.\d+)?))?"
+    r"^(\d+\.\d+(?:\.\d+)?)(-cudnn(\d+(?:\.\d+)*)?)?(?:-(base|runtime|devel))?(?:-([a-z]+)(\d+(?:\.\d+)?))?"
 )
 _NGC = re.compile(r"^nvcr\.io/nvidia/([\w.-]+)$")
 
@@ -56,10 +56,10 @@ def _cuda_tag(report: FileReport, tag: str, line: int, ref: str) -> None:
     if not m:
         return
     report.component("cuda", "CUDA", m.group(1), line, ref)
-    if m.group(2):
-        report.component("cudnn", "cuDNN", m.group(2), line, ref)
-    if m.group(4):
-        report.component("os", m.group(4), m.group(5) or "", line, ref)
+    if m.group(2):  # "-cudnn8" pins cuDNN 8; a bare "-cudnn" (CUDA 12.4+ tags) bundles the matching cuDNN
+        report.component("cudnn", "cuDNN", m.group(3) or "", line, ref)
+    if m.group(5):
+        report.component("os", m.group(5), m.group(6) or "", line, ref)
 
 
 def _ngc(report: FileReport, repo: str, tag: str, line: int, ref: str) -> None:

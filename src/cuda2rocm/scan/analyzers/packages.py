@@ -36,6 +36,8 @@ def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, 
     if not m or (m.group(3) == "=" and not conda):
         return False
     name, extras, op, version = norm(m.group(1)), m.group(2) or "", m.group(3) or "", m.group(4) or ""
+    if any(t in version for t in ("${", "$(", "{{", "%")):
+        version = ""  # a template (CI matrix, shell variable): the version is not written here
     report.count("requirements")
     if op in ("==", "===") or (conda and op == "=" and version):
         report.count("pinned")

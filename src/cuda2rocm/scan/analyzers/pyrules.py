@@ -141,7 +141,8 @@ def _attributes(report: FileReport, toks: list[Tok], words: list[str]) -> None:
                 report.add("C2R-P104", toks[i].start[0], toks[i].start[1] + 1,
                            f"torch.backends.{words[i + 2]}.{attr} is set; on ROCm this steers MIOpen/hipBLASLt")
             return
-    if any(w == "cuda" for w in words):
+    if any(w == "cuda" and not (i >= 2 and words[i - 2] == "version" and words[i - 1] == ".")
+           for i, w in enumerate(words)):  # torch.version.cuda is a build-time string, not GPU use
         report.evidence("single-gpu", toks[0].start[0], "torch.cuda / .cuda() use")
 
 

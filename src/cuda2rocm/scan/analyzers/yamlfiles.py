@@ -76,8 +76,13 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
     elif key in ("runtimeClassName", "runtime", "driver") and value == "nvidia":
         rule = "C2R-D102" if key == "runtimeClassName" else "C2R-D105"
         report.add(rule, line, col, f"{key}: nvidia selects the NVIDIA container runtime")
+        report.evidence("single-gpu", line, f"{key}: nvidia")
+    elif key == "count" and "devices" in path and (value == "all" or (isinstance(value, int) and value > 1)):
+        report.evidence("multi-gpu", line, f"GPU reservation count: {value}")  # compose device reservations
     elif key == "runs-on":
         _runner(report, value, line, col)
+    elif "matrix" in path and isinstance(value, list) and _MATRIX_KEY.fullmatch(key):
+        _matrix(report, key, value, line)
     elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
         report.add("C2R-D107", line, col, f"CI installs the CUDA toolkit ({value})")
     if key in _COMMAND_KEYS:
@@ -90,6 +95,18 @@ def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -
         report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
     else:
         report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA nodes")
+
+
+_MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
+
+
+def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
+    """A CI build matrix over CUDA or PyTorch versions: each value is a version the project builds against."""
+    kind, name = ("cuda", "CUDA") if "cuda" in key.lower() else ("framework", "PyTorch")
+    for value in values:
+        text = str(value).strip()
+        if re.fullmatch(r"\d+(\.\d+)*([.+-]\w+)*", text):
+            report.component(kind, name, text, line, f"{key}: {text} (CI matrix)")
 
 
 def _runner(report: FileReport, value: Any, line: int, col: int) -> None:

@@ -11,7 +11,8 @@ import functools
 import re
 from pathlib import Path
 
-from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, Token, tokenize
+from cuda2rocm.source.declared import defined_names, is_defined
+from cuda2rocm.source.tokens import STRING, Token, tokenize
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.io import InputError, read_source
@@ -22,8 +23,6 @@ _CUDA_LIKE = re.compile(
     r"|cu[A-Z][a-z]\w*"
     r"|(?:CUDA|CU|CUBLAS|CUFFT|CURAND|CUSPARSE|CUSOLVER|CUDNN|NCCL|NVRTC)_[A-Z0-9_]+"
 )
-_DECLARERS = frozenset({"define", "struct", "class", "enum", "union", "namespace", "typedef", "using"})
-_NOT_TYPES = frozenset({"return", "case", "else", "goto", "throw", "new", "delete", "sizeof", "co_return"})
 
 
 def looks_cuda(name: str) -> bool:
@@ -97,42 +96,3 @@ def _header_at(path: Path, mtime_ns: int, size: int, max_bytes: int) -> tuple[fr
         return None
     tokens = tokenize(text)
     return defined_names(tokens), _quoted_includes(tokens)
-
-
-def defined_names(tokens: list[Token]) -> frozenset[str]:
-    """Names the file declares: macros, types, functions and variables (a cheap, forgiving heuristic).
-
-    A name counts as declared where the identifier or punctuator before it is a declaring keyword
-    (``#define``, ``struct``, ``using``...) or a type name, or ``*``/``&``/``>``/``::`` after an identifier.
-    """
-    code = [t for t in tokens if t.kind in (IDENT, PUNCT)]
-    return frozenset(code[k].src for k in range(1, len(code)) if code[k].kind == IDENT and _declared_at(code, k))
-
-
-def is_defined(tokens: list[Token], name: str) -> bool:
-    """``name in defined_names(tokens)``, looking only at the occurrences of ``name``."""
-    for i in [k for k, t in enumerate(tokens) if t.src == name]:
-        if tokens[i].kind != IDENT:
-            continue
-        prev = _prev_code(tokens, i)
-        if prev < 0:
-            continue
-        before = _prev_code(tokens, prev)
-        window = [tokens[prev], tokens[i]] if before < 0 else [tokens[before], tokens[prev], tokens[i]]
-        if _declared_at(window, len(window) - 1):
-            return True
-    return False
-
-
-def _prev_code(tokens: list[Token], i: int) -> int:
-    """The previous identifier or punctuator (what :func:`defined_names` reads as code)."""
-    i -= 1
-    while i >= 0 and tokens[i].kind not in (IDENT, PUNCT):
-        i -= 1
-    return i
-
-
-def _declared_at(code: list[Token], k: int) -> bool:
-    prev = code[k - 1]
-    declared = prev.src in _DECLARERS or (prev.kind == IDENT and prev.src not in _NOT_TYPES)
-    return declared or (prev.src in ("*", "&", ">", "::") and k >= 2 and code[k - 2].kind == IDENT)

@@ -1,0 +1,52 @@
+"""Names a file declares itself: macros, types, functions and variables (a cheap, forgiving heuristic).
+
+Used to tell a project's own CUDA-looking names (``CUDA_CHECK``, ``cublasCheck``, ``cuda_arch_major``) from
+CUDA APIs the mapping tables do not know: ``convert`` reports only the latter (C2R-A106), ``scan`` counts
+only the latter as API references.
+"""
+
+from __future__ import annotations
+
+from cuda2rocm.source.tokens import IDENT, PUNCT, Token
+
+_DECLARERS = frozenset({"define", "struct", "class", "enum", "union", "namespace", "typedef", "using"})
+_NOT_TYPES = frozenset({"return", "case", "else", "goto", "throw", "new", "delete", "sizeof", "co_return"})
+
+
+def defined_names(tokens: list[Token]) -> frozenset[str]:
+    """Names the file declares: macros, types, functions and variables (a cheap, forgiving heuristic).
+
+    A name counts as declared where the identifier or punctuator before it is a declaring keyword
+    (``#define``, ``struct``, ``using``...) or a type name, or ``*``/``&``/``>``/``::`` after an identifier.
+    """
+    code = [t for t in tokens if t.kind in (IDENT, PUNCT)]
+    return frozenset(code[k].src for k in range(1, len(code)) if code[k].kind == IDENT and _declared_at(code, k))
+
+
+def is_defined(tokens: list[Token], name: str) -> bool:
+    """``name in defined_names(tokens)``, looking only at the occurrences of ``name``."""
+    for i in [k for k, t in enumerate(tokens) if t.src == name]:
+        if tokens[i].kind != IDENT:
+            continue
+        prev = _prev_code(tokens, i)
+        if prev < 0:
+            continue
+        before = _prev_code(tokens, prev)
+        window = [tokens[prev], tokens[i]] if before < 0 else [tokens[before], tokens[prev], tokens[i]]
+        if _declared_at(window, len(window) - 1):
+            return True
+    return False
+
+
+def _prev_code(tokens: list[Token], i: int) -> int:
+    """The previous identifier or punctuator (what :func:`defined_names` reads as code)."""
+    i -= 1
+    while i >= 0 and tokens[i].kind not in (IDENT, PUNCT):
+        i -= 1
+    return i
+
+
+def _declared_at(code: list[Token], k: int) -> bool:
+    prev = code[k - 1]
+    declared = prev.src in _DECLARERS or (prev.kind == IDENT and prev.src not in _NOT_TYPES)
+    return declared or (prev.src in ("*", "&", ">", "::") and k >= 2 and code[k - 2].kind == IDENT)

@@ -1,0 +1,93 @@
+"""Shapes found by scanning public ML/CUDA projects (session 2 sweep), each reduced to inputs of our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cuda2rocm.scan.api import scan
+from cuda2rocm.scan.result import ScanResult
+
+
+def _scan(tmp_path: Path, files: dict[str, str]) -> ScanResult:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return scan(tmp_path)
+
+
+def _inventory(result: ScanResult) -> set[tuple[str, str, str, int]]:
+    return {(c.kind, c.name, c.version, c.line) for c in result.inventory}
+
+
+def _rules(result: ScanResult) -> list[tuple[str, int, str]]:
+    return sorted((f.path, f.line, f.rule) for f in result.findings)
+
+
+def test_base_image_named_through_build_args(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"Dockerfile": "ARG CUDA_VERSION=12.8.1\n"
+                              "ARG BASE=nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04\nFROM ${BASE}\n"})
+    assert ("image", "nvidia/cuda", "12.8.1-devel-ubuntu22.04", 3) in _inventory(result)
+    assert ("Dockerfile", 3, "C2R-D101") in _rules(result)
+
+
+def test_build_args_are_not_runtime_settings(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"Dockerfile": "FROM ubuntu:22.04\nARG CUDA_CHANNEL=nvidia\n"
+                              "ARG PYTORCH_CUDA_INDEX_BASE_URL=https://download.pytorch.org/whl\n"
+                              "ARG NCCL_DEBUG=INFO\nENV CUDA_DEVICE_MAX_CONNECTIONS=1\n"})
+    assert [r for _, line, r in _rules(result) if line < 5] == []
+    assert ("Dockerfile", 5, "C2R-D108") in _rules(result)  # ENV reaches the containers
+
+
+def test_ci_matrix_versions_and_template_pins(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {".github/workflows/ci.yml": (
+        "jobs:\n  build:\n    runs-on: ubuntu-latest\n    strategy:\n      matrix:\n"
+        "        cuda-version: ['11.8.0', '12.2.2']\n        torch-version: ['2.1.1', '2.2.0']\n    steps:\n"
+        "      - run: pip install torch==${{ matrix.torch-version }} --index-url https://x.org/whl/cu121\n")})
+    inventory = _inventory(result)
+    assert {("cuda", "CUDA", "11.8.0", 6), ("cuda", "CUDA", "12.2.2", 6), ("framework", "PyTorch", "2.1.1", 7),
+            ("framework", "PyTorch", "2.2.0", 7)} <= inventory
+    assert not any("$" in version or "{" in version for _, _, version, _ in inventory)
+
+
+def test_image_tags_with_a_bare_cudnn(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"Dockerfile": "FROM nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04\n"})
+    assert {("cudnn", "cuDNN", "", 1), ("os", "ubuntu", "22.04", 1), ("cuda", "CUDA", "12.4.1", 1)} <= \
+        _inventory(result)
+
+
+def test_the_projects_own_cuda_looking_names_are_not_apis(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "common.h": "#pragma once\n#include <cublas_v2.h>\n#define cudaCheck(err) (cuda_check(err))\n"
+                    "inline void cuda_check(cudaError_t e) {}\ncublasHandle_t cublas_handle;\n"
+                    "#define cublasCheck(s) (void)(s)\n",
+        "main.cu": '#include "common.h"\n__global__ void k() {}\n'
+                   "void f() { cudaCheck(cudaGetLastError()); cublasCheck(cublasCreate(&cublas_handle)); "
+                   "cudaFooBar(); }\n"})
+    names = {(a.name, a.support, a.hip_name) for a in result.api_usage}
+    assert {n for n, _, _ in names} == {"cublasCreate", "cublasHandle_t", "cublas_v2.h", "cudaError_t",
+                                        "cudaFooBar", "cudaGetLastError"}
+    assert ("cublas_v2.h", "supported", "hipblas/hipblas.h") in names  # headers map through the header table
+    assert ("cudaFooBar", "unknown", "") in names
+    assert not [f for f in result.findings if "cublas_handle" in f.message or "cublasCheck" in f.message]
+
+
+def test_gpu_reservations_and_nccl_set_the_scale(tmp_path: Path) -> None:
+    compose = _scan(tmp_path / "a", {"docker-compose.yml": (
+        "services:\n  app:\n    image: myapp\n    deploy:\n      resources:\n        reservations:\n"
+        "          devices:\n            - driver: nvidia\n              count: all\n              capabilities: [gpu]\n")})
+    assert compose.deployment.scale == "multi-gpu"
+    nccl = _scan(tmp_path / "b", {"ar.cu": "#include <nccl.h>\n"
+                                  "void f(ncclComm_t* c, ncclUniqueId id) { ncclCommInitRank(c, 2, id, 0); }\n"})
+    assert nccl.deployment.scale == "multi-gpu"
+
+
+def test_version_queries_are_not_gpu_use_and_own_packages_are_not_plugins(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "setup.py": "import torch\nfrom setuptools import setup\ncuda_version = torch.version.cuda\n"
+                    "setup(name='flash_attn', packages=['flash_attn'])\n",
+        "flash_attn/__init__.py": "",
+        "flash_attn/ops.py": "from flash_attn.bert_padding import pad_input\n",
+        "requirements.txt": "xformers==0.0.28\n"})
+    assert result.deployment.scale == "none"
+    assert [p.package for p in result.plugins] == ["xformers"]  # a dependency still counts
