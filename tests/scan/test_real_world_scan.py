@@ -75,7 +75,8 @@ def test_the_projects_own_cuda_looking_names_are_not_apis(tmp_path: Path) -> Non
 def test_gpu_reservations_and_nccl_set_the_scale(tmp_path: Path) -> None:
     compose = _scan(tmp_path / "a", {"docker-compose.yml": (
         "services:\n  app:\n    image: myapp\n    deploy:\n      resources:\n        reservations:\n"
-        "          devices:\n            - driver: nvidia\n              count: all\n              capabilities: [gpu]\n")})
+        "          devices:\n            - driver: nvidia\n              count: all\n"
+        "              capabilities: [gpu]\n")})
     assert compose.deployment.scale == "multi-gpu"
     nccl = _scan(tmp_path / "b", {"ar.cu": "#include <nccl.h>\n"
                                   "void f(ncclComm_t* c, ncclUniqueId id) { ncclCommInitRank(c, 2, id, 0); }\n"})
