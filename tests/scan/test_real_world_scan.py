@@ -92,3 +92,25 @@ def test_version_queries_are_not_gpu_use_and_own_packages_are_not_plugins(tmp_pa
         "requirements.txt": "xformers==0.0.28\n"})
     assert result.deployment.scale == "none"
     assert [p.package for p in result.plugins] == ["xformers"]  # a dependency still counts
+
+
+def test_linked_cuda_libraries_and_architecture_variables(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "Makefile": "NVCC_LDFLAGS = -lcublas -lcublasLt -lnvidia-ml -lcudnn\nLIBS += -lnccl -lm -lcudart_static_x\n",
+        "CMakeLists.txt": 'set(CUDA_SUPPORTED_ARCHS "7.5;8.0;9.0")\n'
+                          "target_link_libraries(app PRIVATE cublas nccl pthread my_cublas_wrapper)\n"})
+    messages = {(f.path, f.line, f.rule): f.message for f in result.findings}
+    assert messages[("Makefile", 1, "C2R-S111")] == "links CUDA libraries -lcublas, -lcublasLt, -lnvidia-ml, -lcudnn"
+    assert messages[("Makefile", 2, "C2R-S111")] == "links CUDA libraries -lnccl"
+    assert messages[("CMakeLists.txt", 2, "C2R-S111")] == "links CUDA libraries cublas, nccl"
+    assert ("CMakeLists.txt", 1, "C2R-S110") in messages
+
+
+def test_python_running_nvcc_and_unknown_cuda_packages(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "setup.py": "import subprocess\nfrom torch.utils.cpp_extension import CUDA_HOME\n"
+                    "subprocess.check_output([CUDA_HOME + '/bin/nvcc', '-V'])\nprint('nvcc is needed to build')\n",
+        "requirements.txt": "nvidia-cutlass-dsl==4.7.1\nnvidia-cublas-cu12==12.4.5.8\nrequests==2.32\n"})
+    assert ("setup.py", 3, "C2R-S111") in _rules(result) and ("setup.py", 4, "C2R-S111") not in _rules(result)
+    s204 = [(f.path, f.line) for f in result.findings if f.rule == "C2R-S204"]
+    assert s204 == [("requirements.txt", 1)]  # the CUDA library wheel on line 2 is S102, requests is nothing

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
 from cuda2rocm.model import Finding
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.report import FileReport, PluginRef
 from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
 
@@ -16,6 +17,11 @@ _RULE = {"none": "C2R-S201", "deprecated_project": "C2R-S201", "native_upstream"
 _NOT_PLUGINS = frozenset({"pynvml", "torch", "pytorch", "numpy"})
 #: imports that are not a CUDA dependency (Triton kernels compile for AMD GPUs); their pins still count
 _QUIET_IMPORTS = frozenset({"triton"})
+
+
+#: requirement names that say "CUDA only" (the CUDA library wheels nvidia-*-cu12 are reported as S102)
+_CUDA_NAMED = re.compile(r"^nvidia-|cuda|cutlass|tensorrt|cudnn|-cu1\d\b|^cupy-")
+_NV_LIB_WHEEL = re.compile(r"^nvidia-[a-z0-9-]+-cu\d+$")
 
 
 def _get_plugin(name: str) -> Any:
@@ -40,6 +46,7 @@ def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Findin
                 continue
             plugin = _get_plugin(ref.package)
             if plugin is None:
+                findings.extend(_unknown(ref, report.path))
                 continue
             use = _use(plugin, ref.package, ref.version, report.path, ref.line)
             if plugin.key not in uses or (ref.version and not uses[plugin.key].version):
@@ -57,6 +64,14 @@ def local_packages(paths: Iterable[str]) -> frozenset[str]:
         if parts[-1] == "__init__.py" and (len(parts) == 2 or (len(parts) == 3 and parts[0] in ("src", "python"))):
             out.add(parts[-2])
     return frozenset(out)
+
+
+def _unknown(ref: PluginRef, path: str) -> list[Finding]:
+    """S204 for a required package the knowledge base lacks whose name says it is CUDA-only."""
+    if ref.via != "requirement" or not _CUDA_NAMED.search(ref.package) or _NV_LIB_WHEEL.match(ref.package):
+        return []
+    return [emit("C2R-S204", path, ref.line, 1, f"{ref.package}: a CUDA-specific package the knowledge base does "
+                 "not know; check its ROCm support")]
 
 
 def _use(plugin: Any, package: str, version: str, path: str, line: int) -> PluginUse:

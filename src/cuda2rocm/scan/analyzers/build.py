@@ -10,7 +10,14 @@ from cuda2rocm.scan.report import FileReport
 ARCH_FLAG = re.compile(r"(?:-arch[= ]|--gpu-architecture[= ]|-gencode[= ]|arch=)(?:sm|compute)_\d+a?")
 _CMAKE_CMD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _FIND_CUDA = re.compile(r"^\s*(CUDAToolkit|CUDA)\b\s*(\d+(?:\.\d+)*)?", re.IGNORECASE)
-_ARCH_VAR = re.compile(r"\b(CMAKE_CUDA_ARCHITECTURES|CUDA_ARCHITECTURES)\b")
+_ARCH_VAR = re.compile(r"\b(CMAKE_CUDA_ARCHITECTURES|CUDA_ARCHITECTURES|\w*CUDA_\w*ARCHS?|\w*CUDA_ARCH_LIST)\b")
+#: CUDA toolkit libraries linked by name (``-lcublas``, ``target_link_libraries(x cublas nccl)``)
+_CUDA_LIBS = ("cudart", "cuda", "cublas", "cublasLt", "cudnn", "cufft", "curand", "cusparse", "cusolver", "nccl",
+              "nvrtc", "nvToolsExt", "nvjpeg", "nvidia-ml", "cupti", "nvinfer")
+_LINK_FLAG = re.compile(r"(?<![\w-])-l(" + "|".join(sorted(map(re.escape, _CUDA_LIBS), key=len, reverse=True)) +
+                        r")(?![\w-])")
+_LINK_NAME = re.compile(r"(?<![\w:/.-])(" + "|".join(sorted(map(re.escape, _CUDA_LIBS), key=len, reverse=True)) +
+                        r")(?![\w:/.-])")
 
 
 def scan_cmake(report: FileReport, text: str) -> None:
@@ -76,6 +83,8 @@ def _cmake_command(report: FileReport, name: str, args: str, line: int, col: int
     elif "CUDA::" in args:
         libs = sorted(set(re.findall(r"CUDA::(\w+)", args)))
         report.add("C2R-S111", line, col, f"links CUDA toolkit targets {', '.join('CUDA::' + x for x in libs)}")
+    elif name == "target_link_libraries" and (plain := sorted(set(_LINK_NAME.findall(args)))):
+        report.add("C2R-S111", line, col, f"links CUDA libraries {', '.join(plain)}")
     _arch(report, args, line, col)
 
 
@@ -96,6 +105,11 @@ def scan_make(report: FileReport, text: str) -> None:
             report.add("C2R-S110", i, flag.start() + 1, f"nvcc architecture flag {flag.group(0)}")
         if re.search(r"\bnvcc\b", code):
             report.tags.add("nvcc")
+        libs = _LINK_FLAG.findall(code)
+        if libs:
+            first = _LINK_FLAG.search(code)
+            report.add("C2R-S111", i, (first.start() if first else 0) + 1,
+                       f"links CUDA libraries {', '.join('-l' + x for x in dict.fromkeys(libs))}")
         if raw.startswith("\t"):
             shell.scan_line(report, raw, i)
 

@@ -21,6 +21,7 @@ _TRT = frozenset({"tensorrt", "torch_tensorrt", "tensorrt_llm"})
 _NVML = frozenset({"pynvml", "nvidia_smi", "pynvml.smi"})
 _CUPY_KERNELS = frozenset({"RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel"})
 _ENV_KEY = re.compile(r"[A-Z][A-Z0-9_]*")
+_NVCC = re.compile(r"(?:\S*/)?nvcc(?:\.exe)?(?:\s.*)?")
 
 
 @dataclass
@@ -170,6 +171,9 @@ def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
             report.add("C2R-D104", line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
         elif ARCH_FLAG.search(value):
             report.add("C2R-S110", line, col, f"nvcc architecture flag {value}")
+        elif _NVCC.fullmatch(value):
+            report.add("C2R-S111", line, col, f"runs nvcc ({value!r}); a ROCm build compiles with hipcc, and "
+                       "torch.utils.cpp_extension.CUDA_HOME is None there")
         elif st.is_setup and REQ.fullmatch(value.replace(" ", "")) and any(c in value for c in "=<>~"):
             scan_requirement(report, value, line, col)
 

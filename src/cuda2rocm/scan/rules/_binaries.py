@@ -39,6 +39,17 @@ scan_rule(
     references=(AI,),
 )
 scan_rule(
+    "C2R-S204", "unknown-cuda-package", PLUG, S.MEDIUM, C.LOW, L.LIBRARY,
+    what="Flags required packages the knowledge base does not know whose names say they are CUDA-specific "
+    "(`nvidia-*` other than the CUDA library wheels, `*cuda*`, `*cutlass*`, `*tensorrt*`, `*-cu12`).",
+    why="A CUDA-only dependency with no known ROCm story can block the port as surely as a known one; it "
+    "needs someone to check it before the migration is planned.",
+    example="nvidia-cutlass-dsl==4.7.1",
+    instead="Check the package's ROCm support (an AMD fork, a ROCm wheel, or a replacement) and add the fact "
+    "to the knowledge base (`cuda2rocm kb update --from`).",
+    references=(AI,),
+)
+scan_rule(
     "C2R-S301", "closed-cuda-binary", BIN, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags prebuilt ELF files (shared/static libraries, objects, executables) that link CUDA libraries "
     "(DT_NEEDED libcudart, libcublas, libnccl, ...) and whose source is not in the repository.",
