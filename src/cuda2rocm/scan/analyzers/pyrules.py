@@ -21,7 +21,7 @@ _TRT = frozenset({"tensorrt", "torch_tensorrt", "tensorrt_llm"})
 _NVML = frozenset({"pynvml", "nvidia_smi", "pynvml.smi"})
 _CUPY_KERNELS = frozenset({"RawKernel", "RawModule", "ElementwiseKernel", "ReductionKernel"})
 _ENV_KEY = re.compile(r"[A-Z][A-Z0-9_]*")
-_NVCC = re.compile(r"(?:\S*/)?nvcc(?:\.exe)?(?:\s.*)?")
+_NVCC = re.compile(r"(?:\S*/)?nvcc(?:\.exe)?(?:\s+-.*)?")  # a command: nvcc, .../nvcc, nvcc -flags
 
 
 @dataclass
