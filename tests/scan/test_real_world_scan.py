@@ -114,3 +114,12 @@ def test_python_running_nvcc_and_unknown_cuda_packages(tmp_path: Path) -> None:
     assert ("setup.py", 3, "C2R-S111") in _rules(result) and ("setup.py", 4, "C2R-S111") not in _rules(result)
     s204 = [(f.path, f.line) for f in result.findings if f.rule == "C2R-S204"]
     assert s204 == [("requirements.txt", 1)]  # the CUDA library wheel on line 2 is S102, requests is nothing
+
+
+def test_cuda_installed_by_script(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"install_cuda.sh": (
+        "#!/bin/bash\n# apt install cuda-toolkit-11-8 (old notes)\n"
+        "wget https://example.com/cuda-repo-ubuntu2204-12-0-local_12.0.0-525.60.13-1_amd64.deb\n"
+        "apt install -y cuda-nvcc-12-0 cuda-libraries-dev-12-0\nsh cuda_12.4.1_550.54.15_linux.run --silent\n")})
+    assert {("cuda", "CUDA", "12.0.0", 3), ("driver", "NVIDIA driver", "525.60.13", 3), ("cuda", "CUDA", "12.0", 4),
+            ("cuda", "CUDA", "12.4.1", 5), ("driver", "NVIDIA driver", "550.54.15", 5)} == _inventory(result)

@@ -36,11 +36,35 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
         _launcher(report, code, line, launcher.group(1) if launcher else "slurm")
     if _DOCKER_GPUS.search(code):
         report.add("C2R-D105", line, code.index("--gpus") + 1, "docker run --gpus uses the NVIDIA container runtime")
+    _cuda_install(report, code, line)
     pip = _PIP.search(code)
     if pip:
         from cuda2rocm.scan.analyzers.packages import scan_pip_args
 
         scan_pip_args(report, pip.group(1), line)
+
+
+#: CUDA installed from NVIDIA's packages or installers: apt/dnf names (cuda-toolkit-12-4, cuda-nvcc-12-0), the
+#: local repository .deb (cuda-repo-ubuntu2204-12-0-local_12.0.0-525.60.13-1_amd64.deb) and the runfile
+#: (cuda_12.4.1_550.54.15_linux.run); the last two also name the driver they bundle.
+_CUDA_PKG = re.compile(
+    r"\bcuda-(?:toolkit|nvcc|libraries(?:-dev)?|runtime|compiler|cudart(?:-dev)?|drivers)-(\d+)-(\d+)\b")
+_CUDA_BUNDLE = re.compile(r"\bcuda(?:-repo-[\w-]+-local_|_)(\d+\.\d+(?:\.\d+)?)[-_](\d{3}\.\d+(?:\.\d+)?)")
+
+
+def _cuda_install(report: FileReport, code: str, line: int) -> None:
+    bundle = _CUDA_BUNDLE.search(code)
+    if bundle:
+        report.component("cuda", "CUDA", bundle.group(1), line, code)
+        report.component("driver", "NVIDIA driver", bundle.group(2), line, code)
+        report.add("C2R-S101", line, bundle.start() + 1, f"installs CUDA {bundle.group(1)} with driver "
+                   f"{bundle.group(2)} from NVIDIA's installer")
+        return
+    pkg = _CUDA_PKG.search(code)
+    if pkg:
+        version = f"{pkg.group(1)}.{pkg.group(2)}"
+        report.component("cuda", "CUDA", version, line, code)
+        report.add("C2R-S101", line, pkg.start() + 1, f"installs CUDA {version} packages ({pkg.group(0)})")
 
 
 def _strip_comment(raw: str) -> str:
