@@ -123,3 +123,22 @@ def test_cuda_installed_by_script(tmp_path: Path) -> None:
         "apt install -y cuda-nvcc-12-0 cuda-libraries-dev-12-0\nsh cuda_12.4.1_550.54.15_linux.run --silent\n")})
     assert {("cuda", "CUDA", "12.0.0", 3), ("driver", "NVIDIA driver", "525.60.13", 3), ("cuda", "CUDA", "12.0", 4),
             ("cuda", "CUDA", "12.4.1", 5), ("driver", "NVIDIA driver", "550.54.15", 5)} == _inventory(result)
+
+
+def test_dev_container_with_comments(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {".devcontainer/devcontainer.json": (
+        '{\n  // a CUDA dev box; "--gpus" in a comment is not a flag\n'
+        '  "image": "nvidia/cuda:12.4.1-devel-ubuntu22.04",\n'
+        '  "features": {"ghcr.io/devcontainers/features/nvidia-cuda:1": {}},\n'
+        '  /* block comment */ "runArgs": ["--gpus", "all"]\n}\n')})
+    assert _rules(result) == [(".devcontainer/devcontainer.json", 3, "C2R-D101"),
+                              (".devcontainer/devcontainer.json", 4, "C2R-D101"),
+                              (".devcontainer/devcontainer.json", 5, "C2R-D105")]
+    assert result.deployment.scale == "multi-gpu"
+
+
+def test_malformed_dev_container_is_a_per_file_problem(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"devcontainer.json": '{"image": "nvidia/cuda:12.4.1-devel",\n',
+                              "Dockerfile": "FROM nvidia/cuda:12.1.0-devel\n"})
+    assert [p.path for p in result.problems] == ["devcontainer.json"]
+    assert ("Dockerfile", 1, "C2R-D101") in _rules(result)

@@ -17,7 +17,8 @@ _NAMES = {
     "CMakeLists.txt": "cmake", "Makefile": "make", "makefile": "make", "GNUmakefile": "make",
     "BUILD": "bazel", "BUILD.bazel": "bazel", "WORKSPACE": "bazel", "WORKSPACE.bazel": "bazel",
     "MODULE.bazel": "bazel", "pyproject.toml": "pyproject", "Pipfile": "pipfile", "Jenkinsfile": "ci",
-    "Containerfile": "dockerfile", ".gitlab-ci.yml": "ci",
+    "Containerfile": "dockerfile", ".gitlab-ci.yml": "ci", "devcontainer.json": "devcontainer",
+    ".devcontainer.json": "devcontainer",
 }
 #: languages whose files are binary and analysed from the file itself
 BINARY_LANGS = frozenset({"binary"})

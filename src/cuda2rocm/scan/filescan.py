@@ -7,7 +7,18 @@ from collections.abc import Callable
 
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan import suppress
-from cuda2rocm.scan.analyzers import binary, build, cxx, dockerfile, manifests, packages, python, shell, yamlfiles
+from cuda2rocm.scan.analyzers import (
+    binary,
+    build,
+    cxx,
+    devcontainer,
+    dockerfile,
+    manifests,
+    packages,
+    python,
+    shell,
+    yamlfiles,
+)
 from cuda2rocm.scan.classify import refine_yaml
 from cuda2rocm.scan.reading import read_text
 from cuda2rocm.scan.report import FileReport
@@ -21,6 +32,7 @@ _TEXT: dict[str, TextAnalyzer] = {
     "pipfile": manifests.scan_pipfile,
     "conda": manifests.scan_conda,
     "dockerfile": dockerfile.scan_dockerfile,
+    "devcontainer": devcontainer.scan_devcontainer,
     "cmake": build.scan_cmake,
     "make": build.scan_make,
     "bazel": build.scan_bazel,
