@@ -142,3 +142,11 @@ def test_malformed_dev_container_is_a_per_file_problem(tmp_path: Path) -> None:
                               "Dockerfile": "FROM nvidia/cuda:12.1.0-devel\n"})
     assert [p.path for p in result.problems] == ["devcontainer.json"]
     assert ("Dockerfile", 1, "C2R-D101") in _rules(result)
+
+
+def test_conda_installs_in_run_lines_with_build_args(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"Dockerfile": (
+        "FROM ubuntu:22.04\nARG PYTORCH_VERSION=2.1.1\n"
+        'RUN conda install -c pytorch -c nvidia "pytorch=$PYTORCH_VERSION" "pytorch-cuda=12.1" && conda clean -ya\n')})
+    assert {("framework", "PyTorch", "2.1.1", 3), ("cuda", "CUDA", "12.1", 3)} <= _inventory(result)
+    assert ("Dockerfile", 3, "C2R-S102") in _rules(result)

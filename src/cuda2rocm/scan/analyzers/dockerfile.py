@@ -58,7 +58,7 @@ def _instruction(report: FileReport, ins: dict[str, object], lines: list[str], a
         _env(report, ins, lines, args)
     elif name in ("RUN", "CMD", "ENTRYPOINT", "HEALTHCHECK"):
         end = int(str(ins["endline"])) + 1
-        shell.scan_text(report, "\n".join(lines[start - 1:end]), start)
+        shell.scan_text(report, "\n".join(expand(x, args) for x in lines[start - 1:end]), start)
 
 
 def _env(report: FileReport, ins: dict[str, object], lines: list[str], args: dict[str, str]) -> None:

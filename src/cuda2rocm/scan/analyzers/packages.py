@@ -101,6 +101,18 @@ def scan_requirements_file(report: FileReport, text: str) -> None:
         scan_requirement(report, code, i, raw.index(code[0]) + 1)
 
 
+def scan_conda_args(report: FileReport, args: str, line: int) -> None:
+    """The package specs of a ``conda install``/``mamba install`` command line (``pytorch=2.1.1``,
+    ``"pytorch-cuda=12.1"``); options and their values (``-c nvidia``, ``-n env``) are skipped."""
+    words = [w.strip("'\"") for w in args.split()]
+    for i, word in enumerate(words):
+        if word.startswith("-") or (i > 0 and words[i - 1] in ("-c", "--channel", "-n", "--name", "-p", "--prefix")):
+            continue
+        if word in ("&&", ";", "|", "||"):
+            break
+        scan_requirement(report, word, line, conda=True)
+
+
 def scan_pip_args(report: FileReport, args: str, line: int) -> None:
     """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
     words = args.split()

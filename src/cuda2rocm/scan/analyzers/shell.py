@@ -15,6 +15,7 @@ _GRES = re.compile(r"--gres[= ]gpu(?::[A-Za-z][\w-]*)?(?::(\d+))?")
 _OPT = r"(?:\s*=\s*|\s+)(\"?\$?\{?[\w:-]+\}?\"?)"
 _DOCKER_GPUS = re.compile(r"\bdocker\s+run\b.*--gpus")
 _PIP = re.compile(r"\bpip3?\s+install\s+(.*)")
+_CONDA = re.compile(r"\b(?:conda|mamba|micromamba)\s+(?:install|create)\s+(.*)")
 
 
 def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
@@ -42,6 +43,11 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
         from cuda2rocm.scan.analyzers.packages import scan_pip_args
 
         scan_pip_args(report, pip.group(1), line)
+    conda = _CONDA.search(code)
+    if conda:
+        from cuda2rocm.scan.analyzers.packages import scan_conda_args
+
+        scan_conda_args(report, conda.group(1), line)
 
 
 #: CUDA installed from NVIDIA's packages or installers: apt/dnf names (cuda-toolkit-12-4, cuda-nvcc-12-0), the
