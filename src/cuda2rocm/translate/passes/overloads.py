@@ -76,10 +76,10 @@ def _can_collide(ctx: Context) -> bool:
     """Whether two different names of the file can end up the same: two CUDA names translated to one HIP name,
     or a CUDA name translated to a name the file already spells (``f(cudaError_t)`` next to ``f(hipError_t)``)."""
     sources: dict[str, str] = {}
-    for name, decision in ctx.decisions.items():
+    for name, decision in ctx.decisions.items():  # the identifier pass decided every identifier of the file
         if decision is None or not decision.converted:
             continue
-        if sources.setdefault(decision.replacement, name) != name or decision.replacement in ctx.text:
+        if sources.setdefault(decision.replacement, name) != name or decision.replacement in ctx.decisions:
             return True
     return False
 
