@@ -108,21 +108,28 @@ def _definedness_test(ctx: Context, i: int) -> bool:
     return word in ("if", "elif") and toks[prev].src not in _VALUE_OPS and after not in _VALUE_OPS
 
 
-def _default_args(ctx: Context, i: int, arity: int, defaults: tuple[str, ...]) -> list[Edit]:
-    """Append HIP spellings of CUDA's default arguments that the HIP declaration lacks (``, 0``)."""
+def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None:
+    """(index of the ``(``, argument ranges) of the call whose name is token ``i``; None when it is no call."""
     toks = ctx.tokens
     open_ = ctx.next_code(i)
     if open_ >= len(toks) or toks[open_].src != "(":
-        return []
+        return None
     if ctx.pairs is None:
         ctx.pairs = match_brackets(toks)
-    close = ctx.pairs.get(open_)
-    given = len(split_args(toks, open_, ctx.pairs))
+    if open_ not in ctx.pairs:
+        return None
+    return open_, split_args(toks, open_, ctx.pairs)
+
+
+def _default_args(ctx: Context, i: int, arity: int, defaults: tuple[str, ...]) -> list[Edit]:
+    """Append HIP spellings of CUDA's default arguments that the HIP declaration lacks (``, 0``)."""
+    call = _call_args(ctx, i)
     first = arity - len(defaults)
-    if close is None or not first <= given < arity:
+    if call is None or ctx.pairs is None or not first <= len(call[1]) < arity:
         return []
-    added = "".join(f", {d}" for d in defaults[given - first:])
-    return [Edit(toks[close].offset, toks[close].offset, added, "fallback:default-argument")]
+    close = ctx.tokens[ctx.pairs[call[0]]]
+    added = "".join(f", {d}" for d in defaults[len(call[1]) - first:])
+    return [Edit(close.offset, close.offset, added, "fallback:default-argument")]
 
 
 _NOT_TYPES = frozenset({"return", "case", "else", "do", "throw", "new", "delete", "co_return", "co_yield",
@@ -169,12 +176,10 @@ def _apply(ctx: Context, i: int, d: Decision) -> Iterator[Edit]:
 def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
     """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``."""
     toks = ctx.tokens
-    open_ = ctx.next_code(i)
-    if open_ >= len(toks) or toks[open_].src != "(":
+    call = _call_args(ctx, i)
+    if call is None:
         return []
-    if ctx.pairs is None:
-        ctx.pairs = match_brackets(toks)
-    args = split_args(toks, open_, ctx.pairs)
+    open_, args = call
     out: list[Edit] = []
     for k in sorted(set(drop)):
         if k >= len(args):
