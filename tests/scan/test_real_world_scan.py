@@ -150,3 +150,11 @@ def test_conda_installs_in_run_lines_with_build_args(tmp_path: Path) -> None:
         'RUN conda install -c pytorch -c nvidia "pytorch=$PYTORCH_VERSION" "pytorch-cuda=12.1" && conda clean -ya\n')})
     assert {("framework", "PyTorch", "2.1.1", 3), ("cuda", "CUDA", "12.1", 3)} <= _inventory(result)
     assert ("Dockerfile", 3, "C2R-S102") in _rules(result)
+
+
+def test_proof_of_concept_prefers_a_single_gpu_file(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "nccl_all_reduce.cu": "#include <nccl.h>\n" + "void f(ncclComm_t c) { ncclCommDestroy(c); }\n" * 30,
+        "gelu.cu": "__global__ void gelu(float* x) { x[threadIdx.x] *= 0.5f; }\n"})
+    assert result.risk is not None
+    assert "gelu.cu (largest CUDA file)" in result.risk.poc_recommendation

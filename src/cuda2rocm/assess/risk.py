@@ -65,13 +65,15 @@ def poc(r: ScanResult) -> str:
         return "Nothing to port was found."
     gfx = _gfx(r.target_gpu)
     ext = [f.path for f in r.files if "torch-extension" in f.tags]
-    cuda = sorted((f for f in r.files if f.language == "cuda"), key=lambda f: -f.lines)
+    # the largest CUDA file that runs on one GPU (a file calling NCCL needs several)
+    cuda = sorted((f for f in r.files if f.language == "cuda"), key=lambda f: ("nccl" in f.tags, -f.lines))
     steps = []
     if ext:
         steps.append(f"build the PyTorch extension declared in {ext[0]} in a rocm/pytorch image with "
                      f"PYTORCH_ROCM_ARCH={gfx}")
     elif cuda:
-        steps.append(f"translate and compile {cuda[0].path} (largest CUDA file) for {gfx} with hipcc")
+        what = "largest CUDA file" if "nccl" not in cuda[0].tags else "largest CUDA file; it calls NCCL"
+        steps.append(f"translate and compile {cuda[0].path} ({what}) for {gfx} with hipcc")
     tests = [f.path for f in r.files if "/test" in "/" + f.path]
     if tests:
         steps.append(f"run {tests[0]} on one {r.target_gpu}")

@@ -84,7 +84,8 @@ def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> in
                 report.unknown_uses.append((name, line, col))
             else:
                 _library_first_use(report, name, line, col)
-            if tok.kind == IDENT and name.startswith("nccl") and not any(s == "multi-gpu" for s, _ in report.deploy):
+            if tok.kind == IDENT and name.startswith("nccl") and "nccl" not in report.tags:
+                report.tags.add("nccl")
                 report.evidence("multi-gpu", line, f"NCCL API {name}")  # communicators: several GPUs
     return first
 
