@@ -158,3 +158,13 @@ def test_proof_of_concept_prefers_a_single_gpu_file(tmp_path: Path) -> None:
         "gelu.cu": "__global__ void gelu(float* x) { x[threadIdx.x] *= 0.5f; }\n"})
     assert result.risk is not None
     assert "gelu.cu (largest CUDA file)" in result.risk.poc_recommendation
+
+
+def test_plugins_installed_from_git(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"Dockerfile": (
+        "FROM rocm/pytorch:latest\n"
+        "RUN pip install git+https://github.com/state-spaces/mamba@v2.2.4 bitsandbytes==0.43.1\n"
+        "RUN pip install git+https://github.com/someone/unknown-thing.git\n")})
+    plugins = {(p.name, p.version, p.line) for p in result.plugins}
+    assert {("mamba-ssm", "2.2.4", 2), ("bitsandbytes", "0.43.1", 2)} <= plugins
+    assert len(plugins) == 2

@@ -83,6 +83,17 @@ def get_plugin(name: str) -> Plugin | None:
     return find_plugin(name, plugins())
 
 
+def plugin_for_repository(repository: str) -> Plugin | None:
+    """The plugin whose upstream repository is ``org/name`` (as a ``pip install git+https://github.com/org/name``
+    names it): by the repository name as a key or pip name, else by the repository cited in the plugin's source."""
+    repository = repository.strip("/").removesuffix(".git")
+    found = get_plugin(repository.rsplit("/", 1)[-1])
+    if found is not None or "/" not in repository:
+        return found
+    wanted = repository.lower() + " "
+    return next((p for p in plugins().values() if (p.source.lower() + " ").find(wanted) >= 0), None)
+
+
 def libraries() -> dict[str, Library]:
     return _libraries()
 

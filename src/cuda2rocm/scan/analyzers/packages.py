@@ -113,6 +113,25 @@ def scan_conda_args(report: FileReport, args: str, line: int) -> None:
         scan_requirement(report, word, line, conda=True)
 
 
+_GIT_URL = re.compile(r"(?:[\w-]+\s*@\s*)?git\+https?://[^/]+/([\w.-]+/[\w.-]+?)(?:\.git)?(?:@([\w.+-]+))?(?:[#&].*)?$")
+
+
+def _git_requirement(report: FileReport, url: str, line: int) -> None:
+    """``pip install git+https://github.com/state-spaces/mamba@v2.2.4``: the plugin that repository is."""
+    m = _GIT_URL.match(url)
+    if m is None:
+        return
+    try:
+        from cuda2rocm import knowledge
+    except ImportError:  # pragma: no cover - knowledge ships with the package
+        return
+    plugin = knowledge.plugin_for_repository(m.group(1))
+    if plugin is not None:
+        version = (m.group(2) or "").removeprefix("v")
+        report.plugin_refs.append(PluginRef(plugin.key, version if re.fullmatch(r"\d[\w.]*", version) else "", line,
+                                            "requirement"))
+
+
 def scan_pip_args(report: FileReport, args: str, line: int) -> None:
     """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
     words = args.split()
@@ -124,7 +143,9 @@ def scan_pip_args(report: FileReport, args: str, line: int) -> None:
         if i > 0 and words[i - 1] in ("-r", "-c", "--requirement", "--constraint", "-e", "--editable"):
             continue
         word = word.strip("'\"")
-        if REQ.fullmatch(word) or (REQ.match(word) and ("==" in word or "+" in word)):
+        if _GIT_URL.match(word):
+            _git_requirement(report, word, line)
+        elif REQ.fullmatch(word) or (REQ.match(word) and ("==" in word or "+" in word)):
             scan_requirement(report, word, line)
 
 
