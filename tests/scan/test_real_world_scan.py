@@ -168,3 +168,36 @@ def test_plugins_installed_from_git(tmp_path: Path) -> None:
     plugins = {(p.name, p.version, p.line) for p in result.plugins}
     assert {("mamba-ssm", "2.2.4", 2), ("bitsandbytes", "0.43.1", 2)} <= plugins
     assert len(plugins) == 2
+
+
+def test_second_sweep_python_shapes(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"g.py": (
+        "import torch\nclass G:\n    def __init__(self):\n        self.name = torch.cuda.get_device_name(0)\n"
+        "        self.n = 3\n        self.cap = torch.cuda.get_device_capability()\n"
+        "    def big(self):\n        return self.n > 2\n    def ampere(self):\n        return self.cap >= (8, 0)\n"
+        "caps = sorted(torch.cuda.get_device_capability(i) for i in range(torch.cuda.device_count()))\n")})
+    messages = {(f.line, f.rule): f.message for f in result.findings}
+    assert (8, "C2R-P102") not in messages  # self.n is not the device name
+    assert messages[(10, "C2R-P101")].startswith("compares self.cap")
+    assert "queried" in messages[(11, "C2R-P101")]  # `for i in` is not a comparison
+
+
+def test_second_sweep_dockerfile_and_ci_shapes(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "Dockerfile": ("FROM pytorch/pytorch:2.1.2-cuda12.1-cudnn8-devel\nRUN apt-get update && \\\n"
+                       "    pip install flash-attn==2.5.8 \\\n        nvidia-ml-py3\n"
+                       "RUN conda install -y -c pytorch \\\n    cudatoolkit=9.2 \\\n"
+                       '    "pytorch=1.2.0=py3.6_cuda9.2.148_cudnn7.6.2_0"\n'),
+        "setup_env.sh": "pip install deepspeed==0.14.0\npython -c 'import deepspeed'\n",
+        ".gitlab-ci.yml": (".a: &A {tags: [gpu]}\n.b: &B {stage: test}\njob:\n  <<: *A\n  <<: *B\n"
+                           "  script: [nvidia-smi]\n"),
+        ".github/workflows/b.yml": ("jobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: python -m pip "
+                                    "install --index-url ${{ matrix.cuda.torch-index }} torch~=2.5.0\n")})
+    inventory = _inventory(result)
+    assert {("framework", "PyTorch", "2.1.2", 1), ("cuda", "CUDA", "12.1", 1), ("cudnn", "cuDNN", "8", 1),
+            ("cuda", "CUDA", "9.2", 5), ("framework", "PyTorch", "1.2.0", 5)} <= inventory
+    rules = _rules(result)
+    assert ("Dockerfile", 1, "C2R-D101") in rules and ("Dockerfile", 2, "C2R-P103") in rules  # nvidia-ml-py3
+    assert not [r for r in rules if r[2] in ("C2R-S204", "C2R-D106")]  # no unknown-package, no launcher
+    assert (".gitlab-ci.yml", 6, "C2R-D104") in rules  # nvidia-smi survives the duplicate merge keys
+    assert {p.name for p in result.plugins} == {"flash-attention", "deepspeed"}  # pip install deepspeed is one

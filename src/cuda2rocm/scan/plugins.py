@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cuda2rocm.model import Finding
+from cuda2rocm.scan.analyzers.packages import NVML_PACKAGES
 from cuda2rocm.scan.report import FileReport, PluginRef
 from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
@@ -56,19 +57,25 @@ def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Findin
 
 
 def local_packages(paths: Iterable[str]) -> frozenset[str]:
-    """Top-level Python packages the scanned tree holds itself (``flash_attn/__init__.py``, or a ``src/`` layout):
-    importing them is the project importing its own code, not a dependency (its pins still count)."""
+    """Top-level Python packages the scanned tree holds itself: a top-level directory with Python files
+    (``flash_attn/ops.py``; namespace packages have no ``__init__.py``), also under ``src/`` or ``python/``.
+    Importing them is the project importing its own code, not a dependency (a pin of the same name still counts)."""
     out = set()
     for path in paths:
         parts = path.split("/")
-        if parts[-1] == "__init__.py" and (len(parts) == 2 or (len(parts) == 3 and parts[0] in ("src", "python"))):
-            out.add(parts[-2])
+        if not parts[-1].endswith(".py") or len(parts) < 2:
+            continue
+        top = parts[1] if parts[0] in ("src", "python") and len(parts) >= 3 else parts[0]
+        if top.isidentifier():
+            out.add(top)
     return frozenset(out)
 
 
 def _unknown(ref: PluginRef, path: str) -> list[Finding]:
     """S204 for a required package the knowledge base lacks whose name says it is CUDA-only."""
     if ref.via != "requirement" or not _CUDA_NAMED.search(ref.package) or _NV_LIB_WHEEL.match(ref.package):
+        return []
+    if ref.package in NVML_PACKAGES:  # C2R-P103 already names these NVML bindings
         return []
     return [emit("C2R-S204", path, ref.line, 1, f"{ref.package}: a CUDA-specific package the knowledge base does "
                  "not know; check its ROCm support")]

@@ -39,6 +39,8 @@ def split_ref(ref: str) -> tuple[str, str]:
 def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
     """Inventory and flag one image reference; True when it is an NVIDIA image."""
     ref = ref.strip().strip("\"'")
+    if _pytorch_cuda_image(report, ref, line, col):
+        return True
     if not is_nvidia_image(ref):
         return False
     repo, tag = split_ref(ref)
@@ -48,6 +50,24 @@ def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
     else:
         _ngc(report, repo, tag, line, ref)
     report.add("C2R-D101", line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
+    return True
+
+
+#: Docker Hub's pytorch/pytorch tags: 2.1.2-cuda12.1-cudnn8-devel, 1.0-cuda10.0-cudnn7-runtime
+_PYTORCH_TAG = re.compile(r"^(\d+(?:\.\d+)*)-cuda(\d+\.\d+)(?:-cudnn(\d+))?(?:-(devel|runtime))?$")
+
+
+def _pytorch_cuda_image(report: FileReport, ref: str, line: int, col: int) -> bool:
+    repo, tag = split_ref(ref) if ":" in ref.split("/")[-1] else (ref, "")
+    m = _PYTORCH_TAG.match(tag)
+    if repo.removeprefix("docker.io/") != "pytorch/pytorch" or m is None:
+        return False
+    report.component("image", repo, tag, line, ref)
+    report.component("framework", "PyTorch", m.group(1), line, ref)
+    report.component("cuda", "CUDA", m.group(2), line, ref)
+    if m.group(3):
+        report.component("cudnn", "cuDNN", m.group(3), line, ref)
+    report.add("C2R-D101", line, col, f"CUDA build of the PyTorch image ({ref}); use rocm/pytorch instead")
     return True
 
 

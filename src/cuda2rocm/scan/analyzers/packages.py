@@ -16,7 +16,7 @@ FRAMEWORKS = {"torch": "PyTorch", "pytorch": "PyTorch", "tensorflow": "TensorFlo
               "mxnet": "MXNet", "onnxruntime-gpu": "ONNX Runtime", "torchvision": "torchvision",
               "torchaudio": "torchaudio", "transformers": "Transformers", "deepspeed": "DeepSpeed"}
 _NV_COMPONENT = {"cudnn": "cudnn", "nccl": "nccl", "cuda-runtime": "cuda", "cuda-nvcc": "cuda"}
-_NVML_PACKAGES = frozenset({"pynvml", "nvidia-ml-py", "nvidia-ml-py3"})
+NVML_PACKAGES = frozenset({"pynvml", "nvidia-ml-py", "nvidia-ml-py3", "py3nvml"})
 _CONDA_CUDA = {"pytorch-cuda": "cuda", "cudatoolkit": "cuda", "cuda-version": "cuda", "cuda-toolkit": "cuda",
                "cudnn": "cudnn", "nccl": "nccl"}
 
@@ -67,7 +67,7 @@ def _package(report: FileReport, name: str, extras: str, version: str, spec: str
         report.add("C2R-S102", line, col, f"{name} is an NVIDIA CUDA {nv.group(2)} library wheel")
     elif cupy:
         report.add("C2R-S102", line, col, f"{name} is the CUDA {cupy.group(1)} build of CuPy")
-    if name in _NVML_PACKAGES:
+    if name in NVML_PACKAGES:
         report.add("C2R-P103", line, col, f"{name} provides NVML bindings (NVIDIA only; use amdsmi)")
     report.plugin_refs.append(PluginRef(name, base_version, line, "requirement"))
 
@@ -110,6 +110,9 @@ def scan_conda_args(report: FileReport, args: str, line: int) -> None:
             continue
         if word in ("&&", ";", "|", "||"):
             break
+        name, _, rest = word.partition("=")
+        if rest.count("=") == 1 and not rest.startswith("="):  # name=version=build: the build string is not a pin
+            word = f"{name}={rest.split('=')[0]}"
         scan_requirement(report, word, line, conda=True)
 
 
@@ -132,9 +135,12 @@ def _git_requirement(report: FileReport, url: str, line: int) -> None:
                                             "requirement"))
 
 
+_TEMPLATE = re.compile(r"\$?\{\{.*?\}\}")
+
+
 def scan_pip_args(report: FileReport, args: str, line: int) -> None:
     """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
-    words = args.split()
+    words = _TEMPLATE.sub(" $TEMPLATE ", args).split()  # ${{ matrix.x }} is one (unknown) word, not a package
     for i, word in enumerate(words):
         if word.startswith("-"):
             if word.startswith(("--index-url", "--extra-index-url", "-f", "--find-links", "-i")):

@@ -79,23 +79,43 @@ def _imported(words: list[str]) -> list[tuple[str, list[str]]]:
 
 
 def _device_queries(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
-    compares = any(w in _COMPARE for w in words) or any(w in _MATCHERS for w in words)
+    # `in` compares (`name in ("A100",)`) except in a comprehension or loop (`for i in range(n)`)
+    compares = any(w in _COMPARE and not (w == "in" and "for" in words) for w in words) or \
+        any(w in _MATCHERS for w in words)
     for name, tracked, rule in (("get_device_capability", st.capability_names, "C2R-P101"),
                                 ("get_device_name", st.device_name_names, "C2R-P102")):
         idx = _call_index(words, name)
         if idx >= 0:
             _query(report, toks, words, idx, compares, tracked, rule)
-        elif compares and tracked & set(words):
-            hit = next(t for t in toks if t.string in tracked)
-            report.add(rule, hit.start[0], hit.start[1] + 1, f"compares {hit.string} (from {name}()) with an "
-                       "NVIDIA-specific value")
+        elif compares and tracked:
+            hit = next(((i, ref) for i, ref in _dotted(words) if ref in tracked), None)
+            if hit is not None:
+                tok = toks[hit[0]]
+                report.add(rule, tok.start[0], tok.start[1] + 1, f"compares {hit[1]} (from {name}()) with an "
+                           "NVIDIA-specific value")
+
+
+def _dotted(words: list[str]) -> list[tuple[int, str]]:
+    """(index of the first word, text) of every maximal dotted name of a line: ``self.cap``, ``cap``."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(words):
+        if words[i].isidentifier() and (i == 0 or words[i - 1] != "."):
+            j = i
+            while j + 2 < len(words) and words[j + 1] == "." and words[j + 2].isidentifier():
+                j += 2
+            out.append((i, "".join(words[i:j + 1])))
+            i = j + 1
+        else:
+            i += 1
+    return out
 
 
 def _query(report: FileReport, toks: list[Tok], words: list[str], idx: int, compares: bool, tracked: set[str],
            rule: str) -> None:
     tok = toks[idx]
-    if "=" in words and words.index("=") < idx:
-        tracked.update(w for w in words[:words.index("=")] if w.isidentifier())
+    if "=" in words and words.index("=") < idx:  # `cap = ...`, `self.cap = ...`: track the whole target
+        tracked.update(t for t in "".join(words[:words.index("=")]).split(",") if t.replace(".", "").isidentifier())
     what = "compared with an NVIDIA-specific value" if compares else "queried; later checks see AMD values"
     report.add(rule, tok.start[0], tok.start[1] + 1, f"{tok.string}() {what}")
 

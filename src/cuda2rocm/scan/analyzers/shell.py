@@ -9,8 +9,10 @@ from cuda2rocm.scan.report import FileReport
 
 _NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
 _ASSIGN = re.compile(r"(?:^|[\s;&|(`\"'])(?:export\s+|ENV\s+)?([A-Z][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
-_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|SBATCH|torch\.distributed\.(?:run|launch)|deepspeed|mpirun|mpiexec"
-                       r"|srun|sbatch|accelerate\s+launch)(?![\w-])")
+_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|SBATCH|torch\.distributed\.(?:run|launch)|mpirun|mpiexec"
+                       r"|srun|sbatch|accelerate\s+launch)(?![\w-])"
+                       # deepspeed is also a package name (pip install deepspeed, import deepspeed): the command only
+                       r"|(?:^|[;&|]\s*|\bexec\s+)(deepspeed)(?=\s+(?:-|\S+\.py\b))")
 _GRES = re.compile(r"--gres[= ]gpu(?::[A-Za-z][\w-]*)?(?::(\d+))?")
 _OPT = r"(?:\s*=\s*|\s+)(\"?\$?\{?[\w:-]+\}?\"?)"
 _DOCKER_GPUS = re.compile(r"\bdocker\s+run\b.*--gpus")
@@ -19,9 +21,21 @@ _CONDA = re.compile(r"\b(?:conda|mamba|micromamba)\s+(?:install|create)\s+(.*)")
 
 
 def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
-    """Scan every line of ``text``; ``first_line`` is the file line of the text's first line."""
+    """Scan every logical line of ``text`` (physical lines ending in ``\\`` continue on the next one; a command
+    is reported at its first line); ``first_line`` is the file line of the text's first line."""
+    start, parts = 0, list[str]()
     for i, raw in enumerate(text.splitlines()):
-        scan_line(report, raw, first_line + i)
+        if not parts:
+            start = i
+        stripped = raw.rstrip()
+        if stripped.endswith("\\") and not stripped.lstrip().startswith("#"):
+            parts.append(stripped[:-1])
+            continue
+        parts.append(raw)
+        scan_line(report, " ".join(parts), first_line + start)
+        parts = []
+    if parts:
+        scan_line(report, " ".join(parts), first_line + start)
 
 
 def scan_line(report: FileReport, raw: str, line: int) -> None:
@@ -34,7 +48,7 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
         check_env(report, m.group(1), line, m.start(1) + 1, m.group(2))
     launcher = _LAUNCHER.search(code)
     if launcher or _GRES.search(code):
-        _launcher(report, code, line, launcher.group(1) if launcher else "slurm")
+        _launcher(report, code, line, (launcher.group(1) or launcher.group(2)) if launcher else "slurm")
     if _DOCKER_GPUS.search(code):
         report.add("C2R-D105", line, code.index("--gpus") + 1, "docker run --gpus uses the NVIDIA container runtime")
     _cuda_install(report, code, line)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from cuda2rocm.scan.analyzers import shell
@@ -23,9 +24,13 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 
 def load_yaml(report: FileReport, text: str) -> list[Any]:
     """All documents of ``text``; a parse error becomes a C2R-E105 problem with its line."""
-    yaml = YAML(typ="rt")
     try:
-        return [doc for doc in yaml.load_all(text) if doc is not None]
+        try:
+            return _load_all(text)
+        except DuplicateKeyError as exc:
+            if "merge key" not in str(exc):
+                raise
+            return _load_all(_merge_keys_as_lists(text))  # GitLab CI accepts `<<: *A` and `<<: *B` in one mapping
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 0
@@ -33,6 +38,34 @@ def load_yaml(report: FileReport, text: str) -> list[Any]:
     except YAMLError as exc:
         report.problem("C2R-E105", f"invalid YAML: {exc}")
     return []
+
+
+def _load_all(text: str) -> list[Any]:
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = True  # compose files and CI configs repeat keys; the last one wins
+    return [doc for doc in yaml.load_all(text) if doc is not None]
+
+
+_MERGE_LINE = re.compile(r"^(\s*)<<:\s*(\*[\w.-]+)\s*$")
+
+
+def _merge_keys_as_lists(text: str) -> str:
+    """Consecutive ``<<: *A`` / ``<<: *B`` lines of one mapping become ``<<: [*A, *B]`` (the spelling every YAML
+    loader accepts); the later lines become blank comments, so every line keeps its number."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        first = _MERGE_LINE.match(lines[i])
+        j = i + 1
+        aliases = [first.group(2)] if first else []
+        while first and j < len(lines) and (m := _MERGE_LINE.match(lines[j])) and m.group(1) == first.group(1):
+            aliases.append(m.group(2))
+            lines[j] = first.group(1) + "#"
+            j += 1
+        if first and len(aliases) > 1:
+            lines[i] = f"{first.group(1)}<<: [{', '.join(aliases)}]"
+        i = j
+    return "\n".join(lines)
 
 
 def scan_yaml(report: FileReport, text: str) -> None:
