@@ -68,12 +68,14 @@ def check_min_blocks(src: Source) -> Iterator[Hit]:
 
 _COOP = frozenset({"cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernelMultiDevice", "this_grid",
                    "this_multi_grid", "cudaLaunchAttributeCooperative"})
+_GRID_GROUPS = frozenset({"this_grid", "this_multi_grid"})
 
 
 @rule(
     "C2R-K703", "Cooperative launch / grid-wide synchronisation",
     family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
-    what="Finds cooperative launches and `cooperative_groups::this_grid()` (grid.sync()).",
+    what="Finds cooperative launches, and `cooperative_groups::this_grid()` in functions that call `.sync()` "
+         "(a grid used only for `thread_rank()`/`size()` in a grid-stride loop needs no co-residency).",
     why="A grid-wide barrier needs every block resident at once. How many blocks fit differs on AMD (64-wide "
         "waves, 64 KiB LDS, different register files), so grid sizes computed for NVIDIA GPUs deadlock or fail "
         "with `hipErrorCooperativeLaunchTooLarge`.",
@@ -84,9 +86,18 @@ _COOP = frozenset({"cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernelMu
     references=(HIP_GUIDE,),
 )
 def check_cooperative(src: Source) -> Iterator[Hit]:
-    for i in first_per_scope(src, src.idents(_COOP)):
+    for i in first_per_scope(src, (i for i in src.idents(_COOP) if _needs_coresidency(src, i))):
         yield Hit("C2R-K703", i, f"'{src.src(i)}': co-resident block count differs on AMD; size the grid "
                   "from occupancy queries")
+
+
+def _needs_coresidency(src: Source, i: int) -> bool:
+    """A cooperative launch always; a grid group only where its function synchronises (``g.sync()``)."""
+    if src.src(i) not in _GRID_GROUPS:
+        return True
+    fn = src.function_at(i)
+    start, end = (fn.body_open, fn.body_close) if fn is not None else (0, len(src.tokens))
+    return any(src.src(src.prev(k)) in (".", "->") for k in src.idents(frozenset({"sync"}), start, end))
 
 
 _GRAPHS = frozenset({"cudaStreamBeginCapture", "cudaGraphInstantiate", "cudaGraphInstantiateWithFlags",

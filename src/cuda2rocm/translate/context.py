@@ -26,11 +26,13 @@ class Context:
     unsupported: int = 0
     uses_hip_runtime: bool = False  # the output needs hip/hip_runtime.h
     has_hip_runtime: bool = False  # the output includes hip/hip_runtime.h
+    runtime_first: bool = False  # a header that needs hip_runtime.h comes before the file's own runtime include
     pairs: dict[int, int] | None = None  # bracket pairs, computed on first use
     defined: dict[str, bool] = field(default_factory=dict)  # CUDA-looking name -> the file declares it
     decisions: dict[str, Decision | None] = field(default_factory=dict)  # this file's decide() results
     source: Path | None = None  # the file on disk (its local headers are looked into); None for stdin/text
     header_names: frozenset[str] | None = None  # names its local headers declare, computed on first use
+    aliases: dict[str, str] | None = None  # namespace aliases (namespace cg = cooperative_groups;), on first use
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,

@@ -67,7 +67,7 @@ def _translate(text: str, path: str, options: Options, output: str,
 def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     if ctx.options.hazards:
         found = hazards.findings(ctx.tokens, ctx.text, ctx.path, ctx.settings.target)
-        ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits))
+        ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not ctx.options.fix_hazards:
         return []
     ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))

@@ -24,14 +24,17 @@ _RESOLVED_BY: dict[str, tuple[str, str]] = {
 }
 
 
-def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit]) -> list[Finding]:
-    """``found`` without the hazards that ``edits`` (the translation's own) already remove."""
+def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
+               reported: Sequence[Finding] = ()) -> list[Finding]:
+    """``found`` without the hazards that ``edits`` (the translation's own) already remove, and without C2R-K802
+    where the translation reports the same comparison (C2R-A110, which says what to do instead)."""
+    kept_versions = {f.line for f in reported if f.rule == "C2R-A110"}
     renamed = {index.line(e.start) for e in edits
                if text[e.start:e.end] == _RESOLVED_BY["C2R-K803"][0] and e.replacement == _RESOLVED_BY["C2R-K803"][1]}
     dropped = [(e.start, e.end) for e in edits if e.rule == "fallback:drop-argument"]
     out = []
     for f in found:
-        if f.rule == "C2R-K803" and f.line in renamed:
+        if (f.rule == "C2R-K803" and f.line in renamed) or (f.rule == "C2R-K802" and f.line in kept_versions):
             continue
         if f.rule == "C2R-K201" and 0 < f.line <= index.line_count:
             at = index.start(f.line) + f.col - 1

@@ -15,7 +15,7 @@ from cuda2rocm.model import Edit, Failed, Translated
 from cuda2rocm.toolchain.linemap import map_line
 from cuda2rocm.translate.runner import FileReport
 
-TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx"})
+TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx", ".c"})
 
 
 @dataclass(frozen=True)

@@ -65,9 +65,11 @@ def _decision(ctx: Context, i: int) -> Decision | None:
             return None  # a member (a.cudaX) or a directive name
         if p.src == "::":
             q = ctx.prev_code(prev)
-            # qualified (mine::cudaX): only a known nested namespace (thrust::cuda) maps
+            # qualified (mine::cudaX): only names the tables know under that namespace map (thrust::cuda,
+            # cooperative_groups::binary_partition), also through a namespace alias (namespace cg = ...)
             if q >= 0 and toks[q].kind == IDENT and toks[q].src not in _NOT_TYPES:
-                return _namespace(ctx, i, ctx.decide(f"{toks[q].src}::{name}"))
+                space = _aliases(ctx).get(toks[q].src, toks[q].src)
+                return _qualified(ctx, i, ctx.decide(f"{space}::{name}"))
     decision = ctx.decide(name)
     if decision is None:
         unknown.check(ctx, i)
@@ -139,7 +141,34 @@ _NOT_TYPES = frozenset({"return", "case", "else", "do", "throw", "new", "delete"
 def _declares(prev: Token, d: Decision, pp: bool) -> bool:
     """A non-type CUDA name right after a type name is a declaration of something else with that name."""
     return (not pp and prev.kind == IDENT and prev.src not in _NOT_TYPES and "type" not in d.kind
-            and d.kind != "namespace")
+            and d.kind not in ("namespace", "define"))  # a macro (void CUDART_CB f()) is never declared
+
+
+def _qualified(ctx: Context, i: int, decision: Decision | None) -> Decision | None:
+    """``ns::name`` known to the tables: a nested namespace maps where used as one; any other entity maps its own
+    token (the namespace token is translated on its own) and reports what the tables say (unsupported...)."""
+    if decision is None or decision.kind == "namespace":
+        return _namespace(ctx, i, decision)
+    short = decision.replacement.rsplit("::", 1)[-1]
+    return Decision(decision.cuda, short, decision.library, decision.kind, decision.rule, decision.message,
+                    decision.drop_args)
+
+
+def _aliases(ctx: Context) -> dict[str, str]:
+    """``namespace cg = cooperative_groups;`` -> {"cg": "cooperative_groups"} (computed once per file)."""
+    if ctx.aliases is None:
+        toks, found = ctx.tokens, {}
+        for k in (k for k, t in enumerate(toks) if t.kind == IDENT and t.src == "namespace"):
+            alias, eq = ctx.next_code(k), ctx.next_code(ctx.next_code(k))
+            if alias < len(toks) and toks[alias].kind == IDENT and eq < len(toks) and toks[eq].src == "=":
+                parts, j = [], ctx.next_code(eq)
+                while j < len(toks) and (toks[j].kind == IDENT or toks[j].src == "::"):
+                    parts.append(toks[j].src)
+                    j = ctx.next_code(j)
+                if parts and j < len(toks) and toks[j].src == ";":
+                    found[toks[alias].src] = "".join(parts).lstrip(":")
+        ctx.aliases = found
+    return ctx.aliases
 
 
 def _namespace(ctx: Context, i: int, decision: Decision | None) -> Decision | None:

@@ -16,6 +16,12 @@ _CUDA_HEADER = re.compile(
     r"(?:cuda|cu[a-z]+|nv[a-zA-Z_]*|npp|mma|sm_\d+|crt/|cooperative_groups|thrust/system/cuda|cub/)",
 )
 _RUNTIME_HEADERS = frozenset({"hip/hip_runtime.h"})
+#: HIP headers that use hip_runtime.h's macros without including it (HIP 5.2's hip_cooperative_groups.h needs
+#: hipBlockDim_z from amd_hip_runtime.h): the runtime must be included before them
+_NEED_RUNTIME_FIRST = frozenset({"hip/hip_cooperative_groups.h"})
+#: CUDA headers that bring another one in (cuda_bf16.h includes cuda_fp16.h, so code that includes only the bf16
+#: header uses `half` too); HIP's counterpart does not, so the companion is included after it
+_COMPANIONS = {"cuda_bf16.h": ("cuda_fp16.h", "hip/hip_fp16.h")}
 
 
 def include_operands(tokens: list[Token]) -> Iterator[int]:
@@ -28,6 +34,18 @@ def include_operands(tokens: list[Token]) -> Iterator[int]:
             j += 1
         if j < len(tokens) and tokens[j].kind in (HEADER, STRING):
             yield j
+
+
+def _companion(ctx: Context, name: str) -> str:
+    """``\n#include <hip/hip_fp16.h>`` after cuda_bf16.h's translation, unless the file includes cuda_fp16.h."""
+    if name not in _COMPANIONS:
+        return ""
+    cuda, hip = _COMPANIONS[name]
+    included = {ctx.tokens[j].src[1:-1] for j in include_operands(ctx.tokens)}
+    if cuda in included or hip in included:
+        return ""
+    newline = "\r\n" if "\r\n" in ctx.text[:4096] else "\n"
+    return f"{newline}#include <{hip}>"
 
 
 def edits(ctx: Context) -> Iterator[Edit]:
@@ -49,7 +67,9 @@ def edits(ctx: Context) -> Iterator[Edit]:
             ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"{name} has no HIP equivalent in ROCm "
                        f"{ctx.settings.target}{why}; kept")
             continue
+        if hip in _NEED_RUNTIME_FIRST and not ctx.has_hip_runtime:
+            ctx.runtime_first = True
         ctx.has_hip_runtime |= hip in _RUNTIME_HEADERS
         if hip != name:
             ctx.converted[("headers", "include")] += 1
-            yield Edit(tok.offset, tok.end, tok.src[0] + hip + tok.src[-1], "headers:include")
+            yield Edit(tok.offset, tok.end, tok.src[0] + hip + tok.src[-1] + _companion(ctx, name), "headers:include")

@@ -19,7 +19,10 @@ _DEVICE_WORDS = frozenset({
 
 
 def needs_runtime(ctx: Context) -> bool:
-    """Device code needs hip_runtime.h; host API calls need it only if nothing was included for them."""
+    """Device code needs hip_runtime.h; host API calls need it only if nothing was included for them; a file that
+    includes it only after hip_cooperative_groups.h gets it again at the top (the header guard makes that free)."""
+    if ctx.runtime_first:
+        return True
     if ctx.has_hip_runtime:
         return False
     device = any(
