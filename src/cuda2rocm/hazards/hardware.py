@@ -198,3 +198,63 @@ def _plain_text(src: Source, start: int, end: int) -> str:
         parts.append(src.src(j))
         j += 1
     return "".join(parts).strip()
+
+
+_HANDLE_TYPES = frozenset({"cudaTextureObject_t", "cudaSurfaceObject_t", "hipTextureObject_t", "hipSurfaceObject_t"})
+_INT_OPS = frozenset({"&", "|", "^", "<<", ">>", "+", "-", "*", "/", "%", "&=", "|=", "^=", "<<=", ">>="})
+_OPERAND_END = frozenset({")", "]"})
+
+
+@rule(
+    "C2R-K507", "Texture or surface object handle used as an integer",
+    family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
+    what="Finds `cudaTextureObject_t`/`cudaSurfaceObject_t` values combined with integer operators (`t & 0xFFFFFFFF`, "
+         "`t >> 32`, `h | v << 32`) and integers cast to those types (`(cudaTextureObject_t)v.x`): code that "
+         "packs handles into integers.",
+    why="CUDA's handles are `unsigned long long`; HIP's `hipTextureObject_t` and `hipSurfaceObject_t` are pointers "
+        "(`struct __hip_texture*`), so integer arithmetic on them does not compile, and packing them into 32-bit "
+        "halves needs pointer casts.",
+    example="__host__ __device__ unsigned lo(cudaTextureObject_t t) { return (unsigned)(t & 0xFFFFFFFF); }\n",
+    instead="Keep handles opaque (store the handle itself), or convert explicitly through `uintptr_t` / "
+            "`reinterpret_cast` on both sides.\n"
+            "__host__ __device__ cudaTextureObject_t same(cudaTextureObject_t t) { return t; }\n",
+    references=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/hip_runtime_api/modules/"
+                "texture_management.html",),
+)
+def check_handle_arithmetic(src: Source) -> Iterator[Hit]:
+    handles = src.tokens_named(_HANDLE_TYPES)
+    if not handles:
+        return
+    seen: set[int] = set()
+    for n in (src.next(i) for i in handles):
+        if n >= len(src.tokens) or src.tokens[n].kind != "IDENT":
+            continue
+        start, end = _scope(src, n)  # the handle's function (a parameter belongs to its function's body)
+        for i in src.idents(frozenset({src.src(n)}), start, end):
+            if i not in seen and _integer_use(src, i):
+                seen.add(i)
+                yield Hit("C2R-K507", i, f"'{src.src(i)}' is a texture/surface object: an integer in CUDA, a "
+                          "pointer in HIP")
+    for i in handles:  # (cudaTextureObject_t)integer
+        if src.src(src.prev(i)) == "(" and src.src(src.next(i)) == ")" and src.tokens[src.next(i, 2)].kind in (
+                "IDENT", "NUMBER", "PUNCT") and src.src(src.next(i, 2)) not in (";", ",", ")"):
+            yield Hit("C2R-K507", i, f"cast to {src.src(i)}: an integer becomes a handle (a pointer in HIP)")
+
+
+def _scope(src: Source, i: int) -> tuple[int, int]:
+    for fn in src.functions:
+        if fn.params_open < i < fn.params_close or fn.body_open < i < fn.body_close:
+            return fn.body_open, fn.body_close
+    return 0, len(src.tokens)
+
+
+def _integer_use(src: Source, i: int) -> bool:
+    """``t & m``, ``t >> 32``, ``x | t``: an integer operator next to the handle (a unary ``&t``/``-t`` is not)."""
+    if src.src(src.next(i)) in _INT_OPS:
+        return True
+    before = src.prev(i)
+    if src.src(before) not in _INT_OPS:
+        return False
+    left = src.prev(before)
+    ends_operand = left >= 0 and (src.tokens[left].kind in ("IDENT", "NUMBER") or src.src(left) in _OPERAND_END)
+    return ends_operand and src.src(left) not in ("return", "case")
