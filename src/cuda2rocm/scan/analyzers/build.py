@@ -77,7 +77,8 @@ def _cmake_command(report: FileReport, name: str, args: str, line: int, col: int
         if m:
             version = m.group(2) or ""
             report.component("cuda", "CUDA", version, line, f"find_package({args.strip()[:60]})")
-            report.add("C2R-S101", line, col, f"find_package({m.group(1)} {version}) requires the CUDA toolkit")
+            report.add("C2R-S101", line, col, f"find_package({' '.join(filter(None, (m.group(1), version)))}) "
+                       "requires the CUDA toolkit")
     elif name in ("project", "enable_language") and re.search(r"\bCUDA\b", args):
         report.add("C2R-S111", line, col, f"{name}(... CUDA) enables the CMake CUDA language (nvcc)")
     elif "CUDA::" in args:
@@ -92,7 +93,7 @@ def _arch(report: FileReport, text: str, line: int, col: int) -> None:
     m = _ARCH_VAR.search(text)
     flag = ARCH_FLAG.search(text)
     if m:
-        report.add("C2R-S110", line, col, f"{m.group(1)} pins NVIDIA architectures ({text.strip()[:60]})")
+        report.add("C2R-S110", line, col, f"{m.group(1)} pins NVIDIA architectures ({' '.join(text.split())[:60]})")
     elif flag:
         report.add("C2R-S110", line, col, f"nvcc architecture flag {flag.group(0)}")
 
