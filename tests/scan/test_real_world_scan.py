@@ -201,3 +201,21 @@ def test_second_sweep_dockerfile_and_ci_shapes(tmp_path: Path) -> None:
     assert not [r for r in rules if r[2] in ("C2R-S204", "C2R-D106")]  # no unknown-package, no launcher
     assert (".gitlab-ci.yml", 6, "C2R-D104") in rules  # nvidia-smi survives the duplicate merge keys
     assert {p.name for p in result.plugins} == {"flash-attention", "deepspeed"}  # pip install deepspeed is one
+
+
+def test_an_existing_rocm_path_is_recorded_and_lowers_the_effort(tmp_path: Path) -> None:
+    kernel = "#include <cuda_runtime.h>\n// __HIP_PLATFORM_AMD__ only in a comment\n__global__ void k() {}\n"
+    setup = "import torch\nif torch.version.cuda:\n    ok = torch.cuda.is_available()\n"
+    plain = _scan(tmp_path / "a", {"k.cu": kernel, "CMakeLists.txt": "enable_language(CUDA)\n", "setup.py": setup})
+    ported = _scan(tmp_path / "b", {
+        "k.cu": kernel.replace("__global__", "#if defined(__HIP_PLATFORM_AMD__)\n#include <hip/hip_runtime.h>\n"
+                               "#endif\n__global__"),
+        "CMakeLists.txt": "if(BUILD_HIP)\n  enable_language(HIP)\nelse()\n  enable_language(CUDA)\nendif()\n",
+        "setup.py": "import torch\nif torch.version.hip:\n    ok = torch.cuda.is_available()\n"})
+    assert not [f for f in plain.findings if f.rule == "C2R-S113"]
+    s113 = sorted((f.path, f.line) for f in ported.findings if f.rule == "C2R-S113")
+    assert s113 == [("CMakeLists.txt", 2), ("k.cu", 3), ("setup.py", 2)]
+    assert plain.risk is not None and ported.risk is not None
+    assert "start from the existing ROCm path" in ported.risk.poc_recommendation
+    assert "existing ROCm path" not in plain.risk.poc_recommendation
+    assert ported.risk.effort_person_days[1] < plain.risk.effort_person_days[1]

@@ -56,7 +56,14 @@ def effort(r: ScanResult, layers: tuple[LayerAssessment, ...]) -> tuple[int, int
     closed = sum(1 for b in r.binaries if not b.has_source)
     low += int(kernels * 0.25 + asm * 0.5 + closed * 5)
     high += int(kernels * 1 + asm * 2 + closed * 20 + 0.999)
+    if rocm_path_files(r):  # part-ported: finish and test the HIP path (a judgement: 60% of a fresh port)
+        low, high = max(1, int(low * 0.6)), max(1, int(high * 0.6 + 0.999))
     return low, max(low, high)
+
+
+def rocm_path_files(r: ScanResult) -> list[str]:
+    """Files where the project already builds or runs for ROCm (C2R-S113)."""
+    return [f.path for f in r.files if "rocm-path" in f.tags]
 
 
 def poc(r: ScanResult) -> str:
@@ -68,6 +75,9 @@ def poc(r: ScanResult) -> str:
     # the largest CUDA file that runs on one GPU (a file calling NCCL needs several)
     cuda = sorted((f for f in r.files if f.language == "cuda"), key=lambda f: ("nccl" in f.tags, -f.lines))
     steps = []
+    existing = rocm_path_files(r)
+    if existing:
+        steps.append(f"start from the existing ROCm path ({existing[0]})")
     if ext:
         steps.append(f"build the PyTorch extension declared in {ext[0]} in a rocm/pytorch image with "
                      f"PYTORCH_ROCM_ARCH={gfx}")

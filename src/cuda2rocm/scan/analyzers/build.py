@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.report import FileReport
 
@@ -72,6 +73,7 @@ def _close_paren(text: str, start: int) -> int:
 
 
 def _cmake_command(report: FileReport, name: str, args: str, line: int, col: int) -> None:
+    rocm_path.cmake(report, f"{name}({args})", line, col)
     if name == "find_package":
         m = _FIND_CUDA.match(args)
         if m:
@@ -106,6 +108,7 @@ def scan_make(report: FileReport, text: str) -> None:
             report.add("C2R-S110", i, flag.start() + 1, f"nvcc architecture flag {flag.group(0)}")
         if re.search(r"\bnvcc\b", code):
             report.tags.add("nvcc")
+        rocm_path.command(report, code, i)
         libs = _LINK_FLAG.findall(code)
         if libs:
             first = _LINK_FLAG.search(code)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from cuda2rocm.model import InputProblem
+from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers import apinames
 from cuda2rocm.scan.report import FileReport
 from cuda2rocm.source.declared import defined_names
@@ -38,6 +39,21 @@ def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
         report.add("C2R-S104", line, 1, "C/C++ file uses CUDA (headers or API); translate it with the .cu files")
     if is_cuda or "cuda-in-cpp" in report.tags:
         _hazards(report, tokens, text, target_gpu, structure)
+    if _HIP_HINT.search(text):
+        _rocm_path(report, tokens, index)
+
+
+_HIP_HINT = re.compile(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|USE_ROCM|hip/hip_runtime")
+
+
+def _rocm_path(report: FileReport, tokens: list[Token], index: LineIndex) -> None:
+    """``#if defined(__HIP_PLATFORM_AMD__)``, ``#include <hip/hip_runtime.h>`` in code (not comments)."""
+    for tok in tokens:
+        header = tok.kind in (HEADER, STRING) and tok.pp and tok.src[1:].startswith("hip/")
+        if (tok.kind == IDENT and tok.src in rocm_path.WORDS) or header:
+            line, col = index.line_col(tok.offset)
+            rocm_path.note(report, line, col, tok.src)
+            return
 
 
 def _structure(tokens: list[Token]) -> tuple[dict[int, int], list[Function]] | None:

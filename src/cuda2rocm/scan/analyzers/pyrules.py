@@ -7,6 +7,7 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
+from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers.build import ARCH_FLAG
 from cuda2rocm.scan.analyzers.envvars import NCCL_NAME, check_env
 from cuda2rocm.scan.analyzers.packages import REQ, plugin_import, scan_requirement
@@ -39,6 +40,10 @@ def check_line(report: FileReport, st: State, toks: list[Tok]) -> None:
         _imports(report, st, toks, words)
         return
     _device_queries(report, st, toks, words)
+    for i in range(len(words) - 2):
+        if words[i] == "version" and words[i + 1] == "." and words[i + 2] == "hip":  # torch.version.hip
+            rocm_path.note(report, toks[i].start[0], toks[i].start[1] + 1, "torch.version.hip")
+            break
     _calls(report, st, toks, words)
     _attributes(report, toks, words)
     _strings(report, st, toks)

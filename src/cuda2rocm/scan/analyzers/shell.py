@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.report import FileReport
 
@@ -52,6 +53,7 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
     if _DOCKER_GPUS.search(code):
         report.add("C2R-D105", line, code.index("--gpus") + 1, "docker run --gpus uses the NVIDIA container runtime")
     _cuda_install(report, code, line)
+    rocm_path.command(report, code, line)
     pip = _PIP.search(code)
     if pip:
         from cuda2rocm.scan.analyzers.packages import scan_pip_args

@@ -122,6 +122,17 @@ scan_rule(
     references=("https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html",),
 )
 scan_rule(
+    "C2R-S113", "existing-rocm-path", F, S.INFO, C.MEDIUM, L.FRAMEWORK,
+    what="Records where the project already builds or runs for ROCm: `enable_language(HIP)`, `find_package(hip)`, "
+    "`CMAKE_HIP_ARCHITECTURES`, `torch.version.hip`, `__HIP_PLATFORM_AMD__`, `#include <hip/...>`, `hipcc`, "
+    "`--offload-arch` (the first place per file).",
+    why="A project with a HIP path is part-ported: the migration is to finish and test that path, not to start "
+    "over, and the effort estimate is lower.",
+    example="if(BUILD_HIP)\n  enable_language(HIP)\nendif()",
+    instead="Start the proof of concept from the existing ROCm path and compare it with the CUDA baseline.",
+    references=(HIPIFY,),
+)
+scan_rule(
     "C2R-S112", "cuda-library-api", F, S.INFO, C.HIGH, L.LIBRARY,
     what="Marks the first use, per file, of each CUDA library header and API (cuBLAS, cuDNN, NCCL, Thrust, "
     "CUB, cuFFT, ...) with its ROCm counterpart from the mapping table.",

@@ -1,0 +1,39 @@
+"""Signs that a project already has a ROCm/HIP path (C2R-S113): in build files, Python, C++ and scripts.
+
+Each analyzer passes the code it already isolated (tokens, logical lines, commands), so comments and strings
+are never taken for a ROCm path.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cuda2rocm.scan.report import FileReport
+
+#: words of code that only a HIP/ROCm build uses
+WORDS = frozenset({"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "USE_ROCM", "HIP_PLATFORM",
+                   "CMAKE_HIP_ARCHITECTURES", "HIP_ARCHITECTURES", "PYTORCH_ROCM_ARCH", "hipcc", "ROCM_PATH",
+                   "ROCM_HOME"})
+_CMAKE = re.compile(r"\benable_language\s*\(\s*HIP\b|\bfind_package\s*\(\s*(?:hip|HIP|rocblas|hipblas|rccl)\b|"
+                    r"\bproject\s*\([^)]*\bHIP\b|\b(?:hip|roc)::\w+|\bCMAKE_HIP_ARCHITECTURES\b")
+_COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+)(?![\w-])")
+
+
+def note(report: FileReport, line: int, col: int, what: str) -> None:
+    """Record the file's first sign of a ROCm path (one finding per file)."""
+    if "rocm-path" in report.tags:
+        return
+    report.tags.add("rocm-path")
+    report.add("C2R-S113", line, col, f"existing ROCm/HIP path: {what}")
+
+
+def cmake(report: FileReport, code: str, line: int, col: int) -> None:
+    m = _CMAKE.search(code)
+    if m:
+        note(report, line, col, m.group(0).strip())
+
+
+def command(report: FileReport, code: str, line: int) -> None:
+    m = _COMMAND.search(code)
+    if m:
+        note(report, line, m.start() + 1, m.group(1))
