@@ -219,3 +219,10 @@ def test_an_existing_rocm_path_is_recorded_and_lowers_the_effort(tmp_path: Path)
     assert "start from the existing ROCm path" in ported.risk.poc_recommendation
     assert "existing ROCm path" not in plain.risk.poc_recommendation
     assert ported.risk.effort_person_days[1] < plain.risk.effort_person_days[1]
+
+
+def test_nvidia_driver_files_and_system_packages(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"run.sh": "cat /proc/driver/nvidia/version\n# apt install nv_peer_mem (old)\n",
+                              "Dockerfile": "FROM ubuntu:22.04\nRUN apt-get install -y libcupti-dev nv_peer_mem\n"})
+    assert _rules(result) == [("Dockerfile", 2, "C2R-D109"), ("Dockerfile", 2, "C2R-D109"),
+                              ("run.sh", 1, "C2R-D104")]

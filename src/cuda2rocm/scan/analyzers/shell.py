@@ -9,6 +9,10 @@ from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.report import FileReport
 
 _NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
+_NV_PROC = re.compile(r"/proc/driver/nvidia\b[\w/.-]*")
+#: NVIDIA-only system packages: GPUDirect RDMA's peer-memory module, CUPTI, the container toolkit
+_NV_SYSTEM_PKG = re.compile(r"(?<![\w-])(nv_peer_mem(?:ory)?|nvidia-peermem|libcupti-dev|nvidia-container-toolkit"
+                            r"|nvidia-fabricmanager(?:-\d+)?|datacenter-gpu-manager)(?![\w-])")
 _ASSIGN = re.compile(r"(?:^|[\s;&|(`\"'])(?:export\s+|ENV\s+)?([A-Z][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
 _LAUNCHER = re.compile(r"(?<![\w-])(torchrun|SBATCH|torch\.distributed\.(?:run|launch)|mpirun|mpiexec"
                        r"|srun|sbatch|accelerate\s+launch)(?![\w-])"
@@ -45,6 +49,13 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
         return
     for m in _NVSMI.finditer(code):
         report.add("C2R-D104", line, m.start() + 1, "nvidia-smi is not available on AMD nodes (use amd-smi)")
+    for m in _NV_PROC.finditer(code):
+        report.add("C2R-D104", line, m.start() + 1, f"reads {m.group(0)}, which only the NVIDIA driver provides "
+                   "(use amd-smi, or /sys/module/amdgpu/version)")
+    for m in _NV_SYSTEM_PKG.finditer(code):
+        report.add("C2R-D109", line, m.start() + 1, f"{m.group(1)} is NVIDIA-only system software (AMD: ROCm's "
+                   "peer-memory support is in amdgpu, profiling in rocprofiler, containers need only /dev/kfd and "
+                   "/dev/dri)")
     for m in _ASSIGN.finditer(code):
         check_env(report, m.group(1), line, m.start(1) + 1, m.group(2))
     launcher = _LAUNCHER.search(code)

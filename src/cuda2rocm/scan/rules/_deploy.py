@@ -43,7 +43,8 @@ scan_rule(
 )
 scan_rule(
     "C2R-D104", "nvidia-smi-use", F, S.MEDIUM, C.HIGH, L.OPS,
-    what="Flags calls of `nvidia-smi` in scripts, health checks, CI and code.",
+    what="Flags calls of `nvidia-smi` in scripts, health checks, CI and code, and reads of the NVIDIA driver's "
+    "`/proc/driver/nvidia/...` entries.",
     why="nvidia-smi does not exist on AMD nodes: health checks fail and GPU discovery returns nothing.",
     example="HEALTHCHECK CMD nvidia-smi || exit 1",
     instead="Use `amd-smi` (or `rocm-smi`) on ROCm.",
@@ -89,4 +90,15 @@ scan_rule(
     example="export CUDA_DEVICE_MAX_CONNECTIONS=1",
     instead="Set the ROCm analogue named in the message (for example `GPU_MAX_HW_QUEUES`).",
     references=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html",),
+)
+scan_rule(
+    "C2R-D109", "nvidia-system-software", F, S.MEDIUM, C.HIGH, L.OPS,
+    what="Flags installs of NVIDIA-only system software in images and setup scripts: GPUDirect RDMA's peer-memory "
+    "module (`nv_peer_mem`, `nvidia-peermem`), CUPTI (`libcupti-dev`), the container toolkit, Fabric Manager, DCGM.",
+    why="None of them exists for AMD GPUs: the install step fails or installs nothing useful. ROCm's peer-to-peer "
+    "RDMA support is part of the amdgpu driver, profiling goes through rocprofiler, monitoring through amd-smi, "
+    "and containers need only /dev/kfd and /dev/dri.",
+    example="RUN apt-get install -y libcupti-dev nv_peer_mem",
+    instead="Drop the package from the ROCm image; install rocprofiler / amd-smi where the feature is needed.",
+    references=("https://rocm.docs.amd.com/en/latest/how-to/gpu-enabled-mpi.html",),
 )
