@@ -226,3 +226,11 @@ def test_nvidia_driver_files_and_system_packages(tmp_path: Path) -> None:
                               "Dockerfile": "FROM ubuntu:22.04\nRUN apt-get install -y libcupti-dev nv_peer_mem\n"})
     assert _rules(result) == [("Dockerfile", 2, "C2R-D109"), ("Dockerfile", 2, "C2R-D109"),
                               ("run.sh", 1, "C2R-D104")]
+
+
+def test_nvcc_flag_dictionaries_are_not_nvcc_runs(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"setup.py": (
+        "from torch.utils.cpp_extension import CUDAExtension\n"
+        "ext = CUDAExtension('k', ['k.cu'], extra_compile_args={'cxx': ['-O3'], 'nvcc': ['-O3']})\n"
+        "import subprocess\nsubprocess.run(['nvcc', '--version'])\n")})
+    assert [(f.line, f.rule) for f in result.findings if f.rule == "C2R-S111"] == [(4, "C2R-S111")]
