@@ -234,3 +234,11 @@ def test_nvcc_flag_dictionaries_are_not_nvcc_runs(tmp_path: Path) -> None:
         "ext = CUDAExtension('k', ['k.cu'], extra_compile_args={'cxx': ['-O3'], 'nvcc': ['-O3']})\n"
         "import subprocess\nsubprocess.run(['nvcc', '--version'])\n")})
     assert [(f.line, f.rule) for f in result.findings if f.rule == "C2R-S111"] == [(4, "C2R-S111")]
+
+
+def test_text_report_prints_brackets_literally(tmp_path: Path) -> None:
+    from cuda2rocm.report import render
+
+    result = _scan(tmp_path, {"run [gpu].sh": "#!/bin/bash\ndocker run --gpus all -it img bash\n"})
+    text = render(result, "text")
+    assert "[/dev/kfd, /dev/dri]" in text and "run [gpu].sh" in text

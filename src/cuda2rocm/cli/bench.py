@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cuda2rocm.perf import compare as cmp
@@ -44,7 +45,7 @@ def show_report(console: Console, report: cmp.Report) -> None:
 def load_side(paths: Sequence[str], console: Console) -> ingest.Loaded:
     loaded = ingest.load([Path(p) for p in paths])
     for problem in loaded.problems:
-        console.print(f"[yellow]warning[/]: {problem}")
+        console.print(f"[yellow]warning[/]: {escape(problem)}")
     return loaded
 
 
@@ -174,7 +175,7 @@ def run_command(call: str | None, runs: int, warmup: int, name: str | None, with
     console.print(f"{label}: {st.n} runs ({result.timer}), median {_fmt(st.median)} s, "
                   f"IQR {_fmt(st.iqr)} s, CV {_fmt(st.cv, '.1%')}, errors {len(result.errors)}")
     for error in result.errors[:5]:
-        console.print(f"[red]error[/]: {error}")
+        console.print(f"[red]error[/]: {escape(error)}")
     return 1 if result.errors else 0
 
 
@@ -205,9 +206,10 @@ def service_command(log: str | None, call: str | None, concurrency: str, request
         loaded = records.read_jsonl(Path(log))
         reqs = [r for r in (service.request_from_record(x) for x in loaded.records) if r is not None]
         for problem in loaded.problems:
-            console.print(f"[yellow]warning[/]: {problem}")
+            console.print(f"[yellow]warning[/]: {escape(problem)}")
         if not reqs:
-            console.print(f"[red]error[/]: {log}: no request records (need latency_s, latency_ms or start/end)")
+            console.print(f"[red]error[/]: {escape(str(log))}: no request records "
+                          "(need latency_s, latency_ms or start/end)")
             return 2
         values = service.summarize(reqs)
     else:
@@ -242,7 +244,7 @@ def soak_command(duration: float, call: str | None, max_drift: float, with_telem
                   f"slope {_fmt(result.slope_per_hour(), '+.1%')}/h, errors {len(result.errors)}")
     _show_telemetry(console, result.telemetry)
     for line in problems:
-        console.print(f"[red]problem[/]: {line}")
+        console.print(f"[red]problem[/]: {escape(line)}")
     _write(out, [{"metric": f"{label}/iteration_s", "values": [d for _, d in result.times], "better": "lower",
                   "drift": result.drift(), "errors": result.errors, "telemetry": result.telemetry,
                   "env": fingerprint.fingerprint()}], force)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from cuda2rocm.regress.capture import CaptureOptions
 from cuda2rocm.regress.errors import RegressInputError
@@ -65,7 +66,8 @@ def command(target: str, out: Path, device: str, dtype: str, seed: int, include:
         if check_repro:
             repro = run.repro_check(target, options, spec)
             if not repro.identical:
-                console.print(f"[red]C2R-R304[/] not reproducible with seed {seed}: {', '.join(repro.differing[:10])}")
+                differing = escape(", ".join(repro.differing[:10]))
+                console.print(f"[red]C2R-R304[/] not reproducible with seed {seed}: {differing}")
                 return 1
             console.print(f"reproducible: two runs with seed {seed} are bit-identical")
         captured = run.capture_target(target, out, options, spec, force=force)

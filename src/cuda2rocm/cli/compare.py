@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cuda2rocm.regress.compare import CompareResult
@@ -70,7 +71,7 @@ def _print_tensors(console: Console, result: CompareResult, show_all: bool) -> N
     from cuda2rocm.regress.findings import compare_findings
 
     for w in result.warnings:
-        console.print(f"[yellow]warning[/]: {w}", highlight=False)
+        console.print(f"[yellow]warning[/]: {escape(w)}", highlight=False)
     shown = [r for r in result.reports if show_all or not r.ok]
     if shown:
         table = Table("tensor", "status", "policy", "max abs", "rel L2", "cosine", "mismatch", "max ULP")
@@ -85,7 +86,8 @@ def _print_tensors(console: Console, result: CompareResult, show_all: bool) -> N
     first = result.first_divergence
     if first is not None:
         finding = compare_findings(CompareResult(result.base, result.cand, (first,)))[0]
-        console.print(f"first divergence: [bold]{first.name}[/] ({finding.rule}: {finding.message})", highlight=False)
+        console.print(f"first divergence: [bold]{escape(first.name)}[/] ({finding.rule}: {escape(finding.message)})",
+                      highlight=False)
 
 
 def _print_curve(console: Console, c: CurveReport) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from cuda2rocm.model import Severity
 from cuda2rocm.regress.errors import RegressInputError
@@ -43,7 +44,7 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
     _print(console, report)
     findings = report.findings(target)
     for f in findings:
-        console.print(f"[yellow]{f.rule}[/] [{f.severity}] {f.message}", highlight=False)
+        console.print(f"[yellow]{f.rule}[/] {escape(f'[{f.severity}]')} {escape(f.message)}", highlight=False)
     return 1 if any(f.severity >= Severity.MEDIUM for f in findings) else 0
 
 

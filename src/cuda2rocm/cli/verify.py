@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from cuda2rocm.cli.convert import build_options, translation_options
 from cuda2rocm.translate.api import convert
@@ -20,7 +21,7 @@ def print_outcomes(outcomes: Sequence[CompileOutcome]) -> int:
     console = Console(highlight=False, soft_wrap=True)
     for o in outcomes:
         mark = "[green]PASS[/]" if o.ok else "[red]FAIL[/]"
-        console.print(f"{mark} {o.path} ({o.seconds:.1f} s)")
+        console.print(f"{mark} {escape(o.path)} ({o.seconds:.1f} s)")
         for d in o.diagnostics:
             if d.severity == "error":
                 console.print(f"  {d}", markup=False)

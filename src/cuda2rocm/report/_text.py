@@ -59,11 +59,11 @@ def _value(console: Console) -> str:
 
 
 def _rich_table(table: Table) -> RichTable:
-    out = RichTable(title=table.title, title_justify="left", show_lines=False, expand=False)
+    out = RichTable(title=Text(table.title), title_justify="left", show_lines=False, expand=False)
     for header in table.headers:
-        out.add_column(header, overflow="fold")
+        out.add_column(Text(header), overflow="fold")
     for row in table.rows:
-        out.add_row(*row)
+        out.add_row(*(Text(str(cell)) for cell in row))  # literal text: `[/dev/kfd]` in a value is not markup
     return out
 
 
@@ -72,10 +72,11 @@ def _print_findings(console: Console, findings: Sequence[Finding]) -> None:
     summary = ", ".join(f"{n} {sev}" for sev, n in counts.items()) or "none"
     console.print(Text.assemble(("Findings: ", "bold"), f"{len(findings)} ({summary})"))
     for path, group in by_file(findings).items():
-        out = RichTable(title=path, title_justify="left", expand=False)
+        out = RichTable(title=Text(path), title_justify="left", expand=False)
         for header in ("Line", "Severity", "Rule", "Message"):
             out.add_column(header, overflow="fold")
         for f in group:
             message = f"{f.message}\nFix: {f.fix}" if f.fix else f.message
-            out.add_row(where(f.line, f.col), Text(str(f.severity), style=_STYLE[f.severity]), f.rule, message)
+            out.add_row(Text(where(f.line, f.col)), Text(str(f.severity), style=_STYLE[f.severity]), Text(f.rule),
+                        Text(message))  # never markup: messages quote code and paths ([/dev/kfd, /dev/dri])
         console.print(out)
