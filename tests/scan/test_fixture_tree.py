@@ -30,7 +30,6 @@ EXPECTED = {
     ("C2R-D106", "deploy/job.yaml", 12),
     ("C2R-D102", "deploy/job.yaml", 15),
     ("C2R-D106", "deploy/train.sbatch", 2),
-    ("C2R-D106", "deploy/train.sbatch", 3),
     ("C2R-D106", "deploy/train.sbatch", 5),
     ("C2R-S102", "environment.yml", 4),
     ("C2R-S203", "environment.yml", 6),

@@ -242,3 +242,22 @@ def test_text_report_prints_brackets_literally(tmp_path: Path) -> None:
     result = _scan(tmp_path, {"run [gpu].sh": "#!/bin/bash\ndocker run --gpus all -it img bash\n"})
     text = render(result, "text")
     assert "[/dev/kfd, /dev/dri]" in text and "run [gpu].sh" in text
+
+
+def test_third_sweep_deployment_shapes(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "job.sbatch": ("#!/bin/bash\n#SBATCH --job-name=x\n#SBATCH --time=01:00:00\n#SBATCH --nodes=2\n"
+                       "#SBATCH --gres=gpu:a100:8\npython train.py\n"),
+        "job2.sh": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=8\npython train.py\n",
+        "chart/Chart.yaml": "apiVersion: v2\nname: demo\n",
+        "chart/values.yaml": ("driver:\n  repository: nvcr.io/nvidia\n  image: driver\n  version: \"550.54.15\"\n"
+                              "image:\n  repository: rayproject/ray-ml\n  tag: 2.9.0-gpu\n"),
+        "rocm/Dockerfile": ("FROM rocm/dev-ubuntu-20.04:5.6\nARG ROCM=5.6\n"
+                            "RUN pip install torch==2.1.0 --extra-index-url https://download.pytorch.org/whl/rocm$ROCM\n")})
+    d106 = sorted((f.path, f.line, f.message) for f in result.findings if f.rule == "C2R-D106")
+    assert d106 == [("job.sbatch", 2, "Slurm batch job launch (multi-node; nodes=2, gpus/node=8)"),
+                    ("job2.sh", 2, "Slurm batch job launch (multi-gpu; nodes=1, gpus/node=8)")]
+    assert {("chart/values.yaml", 2, "C2R-D101"), ("chart/values.yaml", 6, "C2R-D101"),
+            ("rocm/Dockerfile", 1, "C2R-S113")} <= set(_rules(result))
+    assert {("driver", "NVIDIA driver", "550.54.15", 2), ("rocm", "ROCm", "5.6", 3)} <= _inventory(result)
+    assert result.deployment.scale == "kubernetes"  # the Helm chart outranks the Slurm jobs

@@ -16,7 +16,9 @@ WORDS = frozenset({"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", 
                    "ROCM_HOME"})
 _CMAKE = re.compile(r"\benable_language\s*\(\s*HIP\b|\bfind_package\s*\(\s*(?:hip|HIP|rocblas|hipblas|rccl)\b|"
                     r"\bproject\s*\([^)]*\bHIP\b|\b(?:hip|roc)::\w+|\bCMAKE_HIP_ARCHITECTURES\b")
-_COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+)(?![\w-])")
+_COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+|--device[= ]/dev/kfd|amd-smi|rocm-smi)"
+                      r"(?![\w-])|(?<![\w/.-])(rocm/[a-z][\w.-]*(?::[\w.-]+)?)|(download\.pytorch\.org/whl/(?:nightly/)?rocm"
+                      r"[\d.]+)")
 
 
 def note(report: FileReport, line: int, col: int, what: str) -> None:
@@ -36,4 +38,4 @@ def cmake(report: FileReport, code: str, line: int, col: int) -> None:
 def command(report: FileReport, code: str, line: int) -> None:
     m = _COMMAND.search(code)
     if m:
-        note(report, line, m.start() + 1, m.group(1))
+        note(report, line, m.start() + 1, next(g for g in m.groups() if g))

@@ -7,6 +7,7 @@ import re
 
 from dockerfile_parse import DockerfileParser
 
+from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
@@ -54,6 +55,7 @@ def _instruction(report: FileReport, ins: dict[str, object], lines: list[str], a
             image = value.split()[1] if len(value.split()) > 1 else ""
         col = lines[start - 1].find(image) + 1
         scan_image(report, expand(image, args), start, col)
+        rocm_path.command(report, expand(image, args), start)  # FROM rocm/pytorch:...
     elif name in ("ENV", "ARG"):
         _env(report, ins, lines, args)
     elif name in ("RUN", "CMD", "ENTRYPOINT", "HEALTHCHECK"):

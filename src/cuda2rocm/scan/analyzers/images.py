@@ -86,6 +86,9 @@ def _ngc(report: FileReport, repo: str, tag: str, line: int, ref: str) -> None:
     framework = _NGC.match(repo)
     name = framework.group(1) if framework else repo
     release = tag.split("-")[0]
+    if name == "driver":  # the GPU Operator's driver container: nvcr.io/nvidia/driver:550.54.15-ubuntu22.04
+        report.component("driver", "NVIDIA driver", release, line, ref)
+        return
     report.component("framework", f"NGC {name}", release, line, ref)
     known = ngc_table().get((repo, release))
     if known:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.report import FileReport, PluginRef
 
 REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(?:(===|==|~=|>=|<=|!=|>|<|=)\s*([^\s;,#]+))?")
@@ -81,6 +82,9 @@ def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: in
         report.add("C2R-S101", line, col, f"conda package {spec.strip()} pins {kind} {version}")
 
 
+_ROCM_INDEX = re.compile(r"/whl/(?:nightly/)?rocm(\d+\.\d+(?:\.\d+)?)")
+
+
 def scan_index_option(report: FileReport, text: str, line: int) -> None:
     """``--extra-index-url``/``--index-url``/``-f`` pointing at a CUDA wheel index."""
     m = _CU_INDEX.search(text)
@@ -88,6 +92,10 @@ def scan_index_option(report: FileReport, text: str, line: int) -> None:
         ver = cuda_version(m.group(1))
         report.component("cuda", "CUDA", ver, line, text)
         report.add("C2R-S102", line, m.start() + 2, f"wheel index for CUDA {ver} builds ({text.strip()[:80]})")
+    rocm = _ROCM_INDEX.search(text)
+    if rocm:  # the project already installs ROCm builds (PyTorch's /whl/rocm6.2 index)
+        report.component("rocm", "ROCm", rocm.group(1), line, text)
+        rocm_path.note(report, line, rocm.start() + 1, f"ROCm {rocm.group(1)} wheel index")
 
 
 def scan_requirements_file(report: FileReport, text: str) -> None:

@@ -14,7 +14,7 @@ _NV_PROC = re.compile(r"/proc/driver/nvidia\b[\w/.-]*")
 _NV_SYSTEM_PKG = re.compile(r"(?<![\w-])(nv_peer_mem(?:ory)?|nvidia-peermem|libcupti-dev|nvidia-container-toolkit"
                             r"|nvidia-fabricmanager(?:-\d+)?|datacenter-gpu-manager)(?![\w-])")
 _ASSIGN = re.compile(r"(?:^|[\s;&|(`\"'])(?:export\s+|ENV\s+)?([A-Z][A-Z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
-_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|SBATCH|torch\.distributed\.(?:run|launch)|mpirun|mpiexec"
+_LAUNCHER = re.compile(r"(?<![\w-])(torchrun|torch\.distributed\.(?:run|launch)|mpirun|mpiexec"
                        r"|srun|sbatch|accelerate\s+launch)(?![\w-])"
                        # deepspeed is also a package name (pip install deepspeed, import deepspeed): the command only
                        r"|(?:^|[;&|]\s*|\bexec\s+)(deepspeed)(?=\s+(?:-|\S+\.py\b))")
@@ -29,7 +29,11 @@ def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
     """Scan every logical line of ``text`` (physical lines ending in ``\\`` continue on the next one; a command
     is reported at its first line); ``first_line`` is the file line of the text's first line."""
     start, parts = 0, list[str]()
+    sbatch: list[tuple[int, str]] = []  # a job's #SBATCH directives describe one launch together
     for i, raw in enumerate(text.splitlines()):
+        if not parts and raw.lstrip().startswith("#SBATCH"):
+            sbatch.append((first_line + i, raw.lstrip()[len("#SBATCH"):]))
+            continue
         if not parts:
             start = i
         stripped = raw.rstrip()
@@ -41,6 +45,8 @@ def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
         parts = []
     if parts:
         scan_line(report, " ".join(parts), first_line + start)
+    if sbatch:
+        _launcher(report, " ".join(code for _, code in sbatch), sbatch[0][0], "Slurm batch job")
 
 
 def scan_line(report: FileReport, raw: str, line: int) -> None:
@@ -115,7 +121,8 @@ def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
     nodes = _option(code, ("--nnodes", "--num_nodes", "--num-nodes", "--nodes", "-N"))
     procs = _option(code, ("--nproc_per_node", "--nproc-per-node", "--num_gpus", "--num-gpus", "-np", "-n"))
     gres = _GRES.search(code)
-    gpus = gres.group(1) if gres and gres.group(1) else procs
+    gpus = (gres.group(1) if gres and gres.group(1) else "") or _option(code, ("--gpus-per-node", "--gpus-per-task",
+                                                                              "--gpus", "-G")) or procs
     multi_node = _more_than_one(nodes) or bool(re.search(r"--hostfile|(?<!\S)-H\s|--host\s", code))
     scale = "multi-node" if multi_node else ("multi-gpu" if _more_than_one(gpus) else "single-gpu")
     detail = ", ".join(x for x in (f"nodes={nodes}" if nodes else "", f"gpus/node={gpus}" if gpus else "") if x)

@@ -69,10 +69,29 @@ def _merge_keys_as_lists(text: str) -> str:
 
 
 def scan_yaml(report: FileReport, text: str) -> None:
+    if report.path.rsplit("/", 1)[-1] == "Chart.yaml":
+        report.evidence("kubernetes", 1, "Helm chart")
     for doc in load_yaml(report, text):
         for path, key, value, line, col in _walk(doc, ()):
             _node(report, path, key, value, line, col)
+            if isinstance(value, dict):
+                _split_image(report, value, line)
         _workload_scale(report, doc)
+
+
+def _split_image(report: FileReport, node: dict[Any, Any], line: int) -> None:
+    """Helm values spell images in parts: ``repository: nvcr.io/nvidia`` + ``image: driver`` + ``version: 550.54``
+    (or ``repository: rayproject/ray-ml`` + ``tag: 2.9.0-gpu``)."""
+    repo, tag = node.get("repository"), node.get("tag", node.get("version"))
+    if not isinstance(repo, str) or not isinstance(tag, (str, int, float)) or not repo:
+        return
+    image = node.get("image")
+    ref = f"{repo.rstrip('/')}/{image}" if isinstance(image, str) and image and "/" not in image else repo
+    at = _pos(node, "repository", is_map=True)[0] or line
+    if scan_image(report, f"{ref}:{tag}", at, 1):
+        return
+    if str(tag).endswith("-gpu") and ref.endswith(("rayproject/ray-ml", "rayproject/ray")):
+        report.add("C2R-D101", at, 1, f"{ref}:{tag} is a CUDA build of the Ray image; use the ROCm build instead")
 
 
 def _walk(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], str, Any, int, int]]:
