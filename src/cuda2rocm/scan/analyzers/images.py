@@ -41,6 +41,11 @@ def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
     ref = ref.strip().strip("\"'")
     if _pytorch_cuda_image(report, ref, line, col):
         return True
+    repo, tag = split_ref(ref)
+    if repo.removeprefix("docker.io/") in ("rayproject/ray", "rayproject/ray-ml") and "-gpu" in tag:
+        report.component("image", repo, tag, line, ref)  # Ray's -gpu tags are built on CUDA
+        report.add("C2R-D101", line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
+        return True
     if not is_nvidia_image(ref):
         return False
     repo, tag = split_ref(ref)

@@ -87,11 +87,7 @@ def _split_image(report: FileReport, node: dict[Any, Any], line: int) -> None:
         return
     image = node.get("image")
     ref = f"{repo.rstrip('/')}/{image}" if isinstance(image, str) and image and "/" not in image else repo
-    at = _pos(node, "repository", is_map=True)[0] or line
-    if scan_image(report, f"{ref}:{tag}", at, 1):
-        return
-    if str(tag).endswith("-gpu") and ref.endswith(("rayproject/ray-ml", "rayproject/ray")):
-        report.add("C2R-D101", at, 1, f"{ref}:{tag} is a CUDA build of the Ray image; use the ROCm build instead")
+    scan_image(report, f"{ref}:{tag}", _pos(node, "repository", is_map=True)[0] or line, 1)
 
 
 def _walk(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], str, Any, int, int]]:
@@ -135,8 +131,13 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
         _runner(report, value, line, col)
     elif "matrix" in path and isinstance(value, list) and _MATRIX_KEY.fullmatch(key):
         _matrix(report, key, value, line)
+    elif key in ("InstanceType", "instance_type", "machineType", "machine_type", "gke-accelerator") or \
+            key.endswith("/gke-accelerator"):
+        _cloud_gpu(report, key, value, line, col)
     elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
         report.add("C2R-D107", line, col, f"CI installs the CUDA toolkit ({value})")
+    else:
+        _cluster_scale(report, key, value, line)
     if key in _COMMAND_KEYS:
         _commands(report, value, line)
 
@@ -159,6 +160,26 @@ def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
         text = str(value).strip()
         if re.fullmatch(r"\d+(\.\d+)*([.+-]\w+)*", text):
             report.component(kind, name, text, line, f"{key}: {text} (CI matrix)")
+
+
+#: cloud instance and accelerator names that are NVIDIA GPUs (AWS p2/p3/p4/p5/g4dn/g5/g6, GCP a2/a3/g2, GKE labels)
+_NVIDIA_INSTANCE = re.compile(r"(?i)^(?:p[2-5][a-z]*|g4dn|g5g?|g6e?|a2|a3|g2)[.-]|nvidia-(?:tesla-)?[a-z0-9-]+$")
+
+
+def _cloud_gpu(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+    if isinstance(value, str) and _NVIDIA_INSTANCE.search(value):
+        report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
+                   "instance type or node pool")
+
+
+def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
+    """Ray cluster YAML (``resources: {GPU: 8}``, ``max_workers``) and accelerate configs (``num_machines``)."""
+    if key == "resources" and isinstance(value, dict) and isinstance(value.get("GPU"), int) and value["GPU"] > 0:
+        report.evidence("multi-gpu" if value["GPU"] > 1 else "single-gpu", line, f"resources: GPU {value['GPU']}")
+    elif key in ("num_machines", "max_workers", "min_workers") and isinstance(value, int) and value > 1:
+        report.evidence("multi-node", line, f"{key}: {value}")
+    elif key == "distributed_type" and value in ("MULTI_GPU", "DEEPSPEED", "FSDP", "MEGATRON_LM"):
+        report.evidence("multi-gpu", line, f"distributed_type: {value}")
 
 
 def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
