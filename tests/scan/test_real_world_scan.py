@@ -267,7 +267,8 @@ def test_ray_clusters_and_accelerate_configs(tmp_path: Path) -> None:
     result = _scan(tmp_path, {
         "cluster.yaml": ("max_workers: 4\ndocker:\n  image: rayproject/ray-ml:latest-gpu\navailable_node_types:\n"
                          "  gpu_worker:\n    min_workers: 2\n    resources: {\"GPU\": 8}\n    node_config:\n"
-                         "      InstanceType: p4d.24xlarge\n  cpu_head:\n    node_config:\n      InstanceType: m5.large\n"),
+                         "      InstanceType: p4d.24xlarge\n  cpu_head:\n    node_config:\n"
+                         "      InstanceType: m5.large\n"),
         "accelerate_config.yaml": "distributed_type: MULTI_GPU\nnum_machines: 2\nnum_processes: 16\n"})
     assert _rules(result) == [("cluster.yaml", 3, "C2R-D101"), ("cluster.yaml", 9, "C2R-D102")]
     assert result.deployment.scale == "multi-node"
