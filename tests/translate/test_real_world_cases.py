@@ -214,3 +214,32 @@ def test_verify_compiles_c_files(tmp_path: Path) -> None:
     report = convert(tmp_path / "alloc.c", None, Options(target_rocm="5.2"), policy=WritePolicy(write=False))
     outcomes = verify(report.files, arch="gfx90a", jobs=1)
     assert len(outcomes) == 1 and outcomes[0].ok, outcomes
+
+
+def test_variables_named_like_a_cuda_type_alias_keep_their_name() -> None:
+    out = _translate("#include <cublas_v2.h>\nint f(cublasHandle_t h) {\n  cublasStatus_t cublasStatus;\n"
+                     "  cublasStatus = cublasCreate(&h);\n  cublasStatus_t other = cublasDestroy(h);\n"
+                     "  return cublasStatus == CUBLAS_STATUS_SUCCESS && other == CUBLAS_STATUS_SUCCESS;\n}\n")
+    assert "hipblasStatus_t cublasStatus;\n  cublasStatus = hipblasCreate(&h);" in out.text
+    assert "return cublasStatus == HIPBLAS_STATUS_SUCCESS" in out.text
+
+
+def test_arguments_take_the_spelling_their_call_needs() -> None:
+    out = _translate("#include <cusparse.h>\n#include <cusolverDn.h>\n"
+                     "void f(cusparseDnVecDescr_t* v, int n, float* d, cusolverDnHandle_t h, double* A, int* info,\n"
+                     "       cublasHandle_t b, float* x) {\n  cusparseCreateDnVec(v, n, d, CUDA_R_32F);\n"
+                     "  cusolverDnDpotrf(h, CUBLAS_FILL_MODE_LOWER, n, A, n, A, n, info);\n"
+                     "  cublasSgemv(b, CUBLAS_OP_N, n, n, x, x, n, x, 1, x, x, 1);\n"
+                     "  cudaDataType t = CUDA_R_32F;\n}\n")
+    assert "hipsparseCreateDnVec(v, n, d, HIP_R_32F);" in out.text  # hipSPARSE takes hipDataType
+    assert ", HIPSOLVER_FILL_MODE_LOWER, n," in out.text  # hipSOLVER has its own enums
+    assert "hipblasSgemv(b, HIPBLAS_OP_N," in out.text and "hipblasDatatype_t t = HIPBLAS_R_32F;" in out.text
+
+
+def test_cub_and_thrust_system_trees() -> None:
+    out = _translate("#include <cub/block/block_reduce.cuh>\n#include <thrust/system/cuda/memory.h>\n"
+                     '#include "cusolverSp_LOWLEVEL_PREVIEW.h"\n'
+                     "void f(int n) { thrust::system::cuda::vector<int> v(n); auto q = thrust::cuda::par; }\n")
+    assert "#include <hipcub/hipcub.hpp>\n#include <thrust/system/hip/memory.h>" in out.text
+    assert "thrust::system::hip::vector<int> v(n); auto q = thrust::hip::par;" in out.text
+    assert [(f.line, f.rule) for f in out.findings if f.rule == "C2R-A107"] == [(3, "C2R-A107")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ class Context:
     source: Path | None = None  # the file on disk (its local headers are looked into); None for stdin/text
     header_names: frozenset[str] | None = None  # names its local headers declare, computed on first use
     aliases: dict[str, str] | None = None  # namespace aliases (namespace cg = cooperative_groups;), on first use
+    shadowed: set[str] = field(default_factory=set)  # CUDA names the file declares as its own entities
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,
@@ -46,6 +48,10 @@ class Context:
         except KeyError:
             found = self.decisions[name] = decide(name, self.settings)
             return found
+
+    def decide_with_hip_data_types(self, name: str) -> Decision | None:
+        """:func:`decide` as with ``--use-hip-data-types`` (library data types as hipDataType values)."""
+        return decide(name, dataclasses.replace(self.settings, use_hip_data_types=True))
 
     def report(self, rule: Rule, offset: int, message: str) -> None:
         line, col = self.index.line_col(offset)

@@ -31,3 +31,13 @@ def defined_only() -> dict[str, str]:
 def default_args() -> dict[str, tuple[int, tuple[str, ...]]]:
     """CUDA function -> (HIP arity, HIP texts of the defaults of its last parameters)."""
     return {row["cuda"]: (int(row["arity"]), tuple(row["defaults"].split("|"))) for row in _rows("default_args.csv")}
+
+
+@functools.lru_cache(maxsize=1)
+def call_context() -> dict[tuple[str, str], str]:
+    """(CUDA name, library prefix of the enclosing call) -> the HIP name to emit there."""
+    return {(row["cuda"], row["within"]): row["hip"] for row in _rows("call_context.csv")}
+
+
+#: calls whose library data-type arguments are HIP's hipDataType values, not hipBLAS's
+HIP_DATATYPE_CALLS = ("cusparse", "cufft", "cusolver", "cutensor", "hipsparse", "hipfft", "hipsolver")

@@ -69,7 +69,9 @@ def _decision(ctx: Context, i: int) -> Decision | None:
             # cooperative_groups::binary_partition), also through a namespace alias (namespace cg = ...)
             if q >= 0 and toks[q].kind == IDENT and toks[q].src not in _NOT_TYPES:
                 space = _aliases(ctx).get(toks[q].src, toks[q].src)
-                return _qualified(ctx, i, ctx.decide(f"{space}::{name}"))
+                outer = _outer_qualifier(ctx, q)  # thrust::system::cuda: the longest name the tables know wins
+                longer = ctx.decide(f"{outer}::{space}::{name}") if outer else None
+                return _qualified(ctx, i, longer or ctx.decide(f"{space}::{name}"))
     decision = ctx.decide(name)
     if decision is None:
         unknown.check(ctx, i)
@@ -80,9 +82,49 @@ def _decision(ctx: Context, i: int) -> Decision | None:
         return None
     if decision.kind == "namespace":
         return _namespace(ctx, i, decision)
+    if name in ctx.shadowed:
+        return None  # a variable the file named like a CUDA type alias (below): its later uses stay too
     if p is not None and _declares(p, decision, toks[i].pp):
-        return None  # `int cudaMalloc;` declares the project's own entity: its uses stay too
-    return decision
+        return None  # `int cudaMalloc;` declares the project's own entity (a member, a local)
+    if p is not None and "type" in decision.kind and _names_a_variable(ctx, i, p, toks[i].pp):
+        ctx.shadowed.add(name)  # `cublasStatus_t cublasStatus;`: a variable named like cuBLAS's legacy alias
+        return None
+    return _in_call(ctx, i, decision)
+
+
+def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
+    """The HIP name an argument needs in its call: CUBLAS_FILL_MODE_LOWER in a cuSOLVER call is
+    HIPSOLVER_FILL_MODE_LOWER, CUDA_R_32F in a cuSPARSE call is HIP_R_32F (hipBLAS's HIPBLAS_R_32F elsewhere)."""
+    name = decision.cuda
+    datatype = name in data.library_datatypes() and not ctx.settings.use_hip_data_types
+    if not datatype and not any(cuda == name for cuda, _ in data.call_context()):
+        return decision
+    callee = _enclosing_call(ctx, i)
+    if datatype and callee.startswith(data.HIP_DATATYPE_CALLS):
+        hip = ctx.decide_with_hip_data_types(name)
+        return hip if hip is not None else decision
+    hip_name = next((h for (cuda, within), h in data.call_context().items()
+                     if cuda == name and callee.startswith(within)), "")
+    if not hip_name:
+        return decision
+    return Decision(decision.cuda, hip_name, decision.library, decision.kind, decision.rule, decision.message,
+                    decision.drop_args)
+
+
+def _enclosing_call(ctx: Context, i: int) -> str:
+    """Name of the innermost call whose parentheses contain token ``i`` ("" outside any call)."""
+    toks, depth = ctx.tokens, 0
+    j = ctx.prev_code(i)
+    while j >= 0 and toks[j].src not in (";", "{", "}"):
+        if toks[j].src in (")", "]"):
+            depth += 1
+        elif toks[j].src in ("(", "["):
+            if depth == 0:
+                callee = ctx.prev_code(j)
+                return toks[callee].src if toks[j].src == "(" and callee >= 0 and toks[callee].kind == IDENT else ""
+            depth -= 1
+        j = ctx.prev_code(j)
+    return ""
 
 
 _VALUE_OPS = frozenset({"<", ">", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "?",
@@ -144,6 +186,15 @@ def _declares(prev: Token, d: Decision, pp: bool) -> bool:
             and d.kind not in ("namespace", "define"))  # a macro (void CUDART_CB f()) is never declared
 
 
+def _outer_qualifier(ctx: Context, q: int) -> str:
+    """``thrust`` for the ``system`` of ``thrust::system::cuda`` ("" when ``q`` is not itself qualified)."""
+    sep = ctx.prev_code(q)
+    if sep < 0 or ctx.tokens[sep].src != "::":
+        return ""
+    outer = ctx.prev_code(sep)
+    return ctx.tokens[outer].src if outer >= 0 and ctx.tokens[outer].kind == IDENT else ""
+
+
 def _qualified(ctx: Context, i: int, decision: Decision | None) -> Decision | None:
     """``ns::name`` known to the tables: a nested namespace maps where used as one; any other entity maps its own
     token (the namespace token is translated on its own) and reports what the tables say (unsupported...)."""
@@ -169,6 +220,18 @@ def _aliases(ctx: Context) -> dict[str, str]:
                     found[toks[alias].src] = "".join(parts).lstrip(":")
         ctx.aliases = found
     return ctx.aliases
+
+
+_DECLARATOR_END = frozenset({";", "=", ",", ")", "["})
+
+
+def _names_a_variable(ctx: Context, i: int, prev: Token, pp: bool) -> bool:
+    """A CUDA type name used as a variable's name: a type before it and ``;``/``=``/``,``/``)``/``[`` after it
+    (``cublasStatus_t cublasStatus;`` declares a variable named like cuBLAS's legacy ``cublasStatus`` alias)."""
+    if pp or prev.kind != IDENT or prev.src in _NOT_TYPES:
+        return False
+    nxt = ctx.next_code(i)
+    return nxt < len(ctx.tokens) and ctx.tokens[nxt].src in _DECLARATOR_END
 
 
 def _namespace(ctx: Context, i: int, decision: Decision | None) -> Decision | None:

@@ -36,6 +36,21 @@ def include_operands(tokens: list[Token]) -> Iterator[int]:
             yield j
 
 
+def _mirrored(name: str) -> str:
+    """CUB's and Thrust's CUDA-system headers by pattern: every ``cub/...cuh`` is in hipCUB's umbrella header
+    ``hipcub/hipcub.hpp``; rocThrust keeps Thrust's tree with ``system/hip`` for ``system/cuda``."""
+    if name.startswith("cub/") and name.endswith(".cuh"):
+        return "hipcub/hipcub.hpp"
+    if name.startswith("thrust/system/cuda/"):
+        return "thrust/system/hip/" + name.removeprefix("thrust/system/cuda/")
+    return ""
+
+
+def _local(ctx: Context, name: str) -> bool:
+    """A quoted include that exists next to the file is the project's own header, not the CUDA toolkit's."""
+    return ctx.source is not None and (ctx.source.parent / name).is_file()
+
+
 def _companion(ctx: Context, name: str) -> str:
     """``\n#include <hip/hip_fp16.h>`` after cuda_bf16.h's translation, unless the file includes cuda_fp16.h."""
     if name not in _COMPANIONS:
@@ -55,8 +70,13 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if name in _RUNTIME_HEADERS:
             ctx.has_hip_runtime = True
         entry = tables.header(name)
+        mirrored = _mirrored(name) if entry is None else ""
+        if mirrored:  # cub/block/block_reduce.cuh, thrust/system/cuda/memory.h: a tree the ROCm library mirrors
+            ctx.converted[("headers", "include")] += 1
+            yield Edit(tok.offset, tok.end, tok.src[0] + mirrored + tok.src[-1], "headers:include")
+            continue
         if entry is None:
-            if tok.kind == HEADER and _CUDA_HEADER.match(name):
+            if _CUDA_HEADER.match(name) and (tok.kind == HEADER or not _local(ctx, name)):
                 ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"unknown CUDA header <{name}>; kept")
             continue
         roc = ctx.options.roc or entry.library in ROC_BY_DEFAULT
