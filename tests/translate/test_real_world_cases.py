@@ -32,6 +32,11 @@ def _compile(text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
                           env={"HIP_PLATFORM": "amd", "PATH": "/usr/bin:/bin"})
 
 
+def _assert_compiles(text: str, tmp_path: Path) -> None:
+    done = _compile(text, tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
 HEADER_GUARD = """#include <cuda_runtime.h>
 #ifdef __CUDA_RUNTIME_H__
 inline int device_count() { int n = 0; cudaGetDeviceCount(&n); return n; }
@@ -62,8 +67,7 @@ __global__ void copy(int4* out, const int4* in, int n) {
 def test_runtime_header_guards_keep_their_blocks(tmp_path: Path) -> None:
     out = _translate(HEADER_GUARD)
     assert "#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H" in out.text and "#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H" in out.text
-    done = _compile(out.text, tmp_path)
-    assert done.returncode == 0, done.stderr
+    _assert_compiles(out.text, tmp_path)
 
 
 @needs_hipcc
@@ -71,8 +75,7 @@ def test_runtime_header_guards_keep_their_blocks(tmp_path: Path) -> None:
 def test_stream_wait_event_gets_its_flags(tmp_path: Path) -> None:
     out = _translate(WAIT_EVENT)
     assert "hipStreamWaitEvent(b, e, 0);" in out.text
-    done = _compile(out.text, tmp_path)
-    assert done.returncode == 0, done.stderr
+    _assert_compiles(out.text, tmp_path)
 
 
 @needs_hipcc
@@ -84,8 +87,7 @@ def test_streaming_loads_and_stores_on_vector_types(tmp_path: Path) -> None:
     fixed = _translate(STREAMING_LOADS, fix_hazards=True)
     assert "(*(out + i) = ((*(in + i))))" in fixed.text
     assert "C2R-A101" not in {f.rule for f in fixed.findings}  # the fix removed the call A101 was about
-    done = _compile(fixed.text, tmp_path)
-    assert done.returncode == 0, done.stderr
+    _assert_compiles(fixed.text, tmp_path)
 
 
 def test_version_and_architecture_numbers_are_kept_and_reported() -> None:
@@ -172,8 +174,7 @@ def test_runtime_header_comes_before_cooperative_groups(tmp_path: Path) -> None:
     text = COOPERATIVE.replace("  auto p = cg::binary_partition(t, o[0] & 1);\n", "").replace("p.size()", "t.size()")
     out = _translate(text)
     assert out.text.index('#include "hip/hip_runtime.h"') < out.text.index("hip_cooperative_groups.h")
-    done = _compile(out.text, tmp_path)
-    assert done.returncode == 0, done.stderr
+    _assert_compiles(out.text, tmp_path)
 
 
 @needs_hipcc
