@@ -132,8 +132,18 @@ def warp_constants(src: Source) -> frozenset[str]:
     if cached is None:
         cached = src.cache["warp_constants"] = frozenset(
             name for name, toks in file_env(src).items()
-            if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32)
+            if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32
+            and not _sizes_a_tile(src, name))
     return cached
+
+
+_TILES = frozenset({"thread_block_tile", "tiled_partition"})
+
+
+def _sizes_a_tile(src: Source, name: str) -> bool:
+    """``cg::thread_block_tile<kWarpSize>``: the constant is a 32-wide tile's size, which HIP supports inside a
+    64-wide wavefront; lane arithmetic with it is then the tile's, not the wavefront's."""
+    return any(src.src(src.prev(i)) == "<" and src.src(src.prev(i, 2)) in _TILES for i in src.positions(name))
 
 
 def _constant_operand(src: Source, i: int) -> tuple[int | None, int]:
