@@ -272,3 +272,11 @@ def test_ray_clusters_and_accelerate_configs(tmp_path: Path) -> None:
         "accelerate_config.yaml": "distributed_type: MULTI_GPU\nnum_machines: 2\nnum_processes: 16\n"})
     assert _rules(result) == [("cluster.yaml", 3, "C2R-D101"), ("cluster.yaml", 9, "C2R-D102")]
     assert result.deployment.scale == "multi-node"
+
+
+def test_plugins_built_from_a_cloned_repository(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"Dockerfile": (
+        "FROM ubuntu:22.04\nRUN git clone https://github.com/NVIDIA/apex.git && cd apex && pip install -v ./\n"
+        "RUN git clone --depth 1 https://github.com/Dao-AILab/flash-attention && cd flash-attention && pip install .\n"
+        "RUN git clone https://github.com/someone/tools.git\n")})
+    assert sorted((p.name, p.line) for p in result.plugins) == [("apex", 2), ("flash-attention", 3)]

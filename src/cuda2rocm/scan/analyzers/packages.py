@@ -132,13 +132,17 @@ def _git_requirement(report: FileReport, url: str, line: int) -> None:
     m = _GIT_URL.match(url)
     if m is None:
         return
+    git_repository_requirement(report, m.group(1), line, (m.group(2) or "").removeprefix("v"))
+
+
+def git_repository_requirement(report: FileReport, repository: str, line: int, version: str = "") -> None:
+    """A plugin installed from its repository (``pip install git+...``, ``git clone ... && pip install .``)."""
     try:
         from cuda2rocm import knowledge
     except ImportError:  # pragma: no cover - knowledge ships with the package
         return
-    plugin = knowledge.plugin_for_repository(m.group(1))
+    plugin = knowledge.plugin_for_repository(repository)
     if plugin is not None:
-        version = (m.group(2) or "").removeprefix("v")
         report.plugin_refs.append(PluginRef(plugin.key, version if re.fullmatch(r"\d[\w.]*", version) else "", line,
                                             "requirement"))
 

@@ -70,6 +70,10 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
     if _DOCKER_GPUS.search(code):
         report.add("C2R-D105", line, code.index("--gpus") + 1, "docker run --gpus uses the NVIDIA container runtime")
     _cuda_install(report, code, line)
+    for m in _GIT_CLONE.finditer(code):  # git clone https://github.com/NVIDIA/apex.git && pip install ./apex
+        from cuda2rocm.scan.analyzers.packages import git_repository_requirement
+
+        git_repository_requirement(report, m.group(1), line)
     rocm_path.command(report, code, line)
     pip = _PIP.search(code)
     if pip:
@@ -104,6 +108,9 @@ def _cuda_install(report: FileReport, code: str, line: int) -> None:
         version = f"{pkg.group(1)}.{pkg.group(2)}"
         report.component("cuda", "CUDA", version, line, code)
         report.add("C2R-S101", line, pkg.start() + 1, f"installs CUDA {version} packages ({pkg.group(0)})")
+
+
+_GIT_CLONE = re.compile(r"\bgit\s+clone\s+(?:-{1,2}[\w-]+(?:[= ]\S+)?\s+)*https?://[^/\s]+/([\w.-]+/[\w.-]+)")
 
 
 def _strip_comment(raw: str) -> str:
