@@ -244,3 +244,34 @@ def test_cub_and_thrust_system_trees() -> None:
     assert "#include <hipcub/hipcub.hpp>\n#include <thrust/system/hip/memory.h>" in out.text
     assert "thrust::system::hip::vector<int> v(n); auto q = thrust::hip::par;" in out.text
     assert [(f.line, f.rule) for f in out.findings if f.rule == "C2R-A107"] == [(3, "C2R-A107")]
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_kernels_passed_as_function_pointers_get_the_cast_hip_needs(tmp_path: Path) -> None:
+    out = _translate("#include <cuda_runtime.h>\n__global__ void k(float* p) { p[threadIdx.x] = 0.f; }\n"
+                     "void f(void* fp) {\n  cudaFuncAttributes a;\n  cudaFuncGetAttributes(&a, k);\n"
+                     "  cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);\n"
+                     "  cudaFuncSetCacheConfig(fp, cudaFuncCachePreferShared);\n}\n")
+    assert "hipFuncGetAttributes(&a, reinterpret_cast<const void*>(k));" in out.text
+    assert "hipFuncSetAttribute(reinterpret_cast<const void*>(k), " in out.text
+    assert "hipFuncSetCacheConfig(fp, " in out.text  # already a pointer: left alone
+    _assert_compiles(out.text, tmp_path)
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_included_cu_files_follow_their_rename(tmp_path: Path) -> None:
+    from cuda2rocm.translate.api import convert
+    from cuda2rocm.translate.verify import verify
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "kernel.cu").write_text("__global__ void Kernel(int* c) { c[threadIdx.x] = 1; }\n")
+    (src / "bfs.cu").write_text('#include "kernel.cu"\n'
+                                "int main() { int* c; cudaMalloc((void**)&c, 64); Kernel<<<1, 16>>>(c); return 0; }\n")
+    report = convert(src, tmp_path / "out", Options(target_rocm="5.2"))
+    assert '#include "kernel.hip"' in (tmp_path / "out" / "bfs.hip").read_text()
+    assert all(o.ok for o in verify(report.files, arch="gfx90a", jobs=1))
+    in_place = convert(src / "bfs.cu", None, Options(target_rocm="5.2"))
+    assert '#include "kernel.cu"' in in_place.results[0].text  # type: ignore[union-attr]  # no rename, no change

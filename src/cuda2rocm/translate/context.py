@@ -35,6 +35,8 @@ class Context:
     header_names: frozenset[str] | None = None  # names its local headers declare, computed on first use
     aliases: dict[str, str] | None = None  # namespace aliases (namespace cg = cooperative_groups;), on first use
     shadowed: set[str] = field(default_factory=set)  # CUDA names the file declares as its own entities
+    kernels: frozenset[str] | None = None  # names of the kernels the file defines, computed on first use
+    renames_cu: bool = False  # this run writes x.cu as x.hip (cu_suffix): local `#include "x.cu"` must follow
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,

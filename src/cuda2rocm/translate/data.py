@@ -41,3 +41,9 @@ def call_context() -> dict[tuple[str, str], str]:
 
 #: calls whose library data-type arguments are HIP's hipDataType values, not hipBLAS's
 HIP_DATATYPE_CALLS = ("cusparse", "cufft", "cusolver", "cutensor", "hipsparse", "hipfft", "hipsolver")
+
+
+@functools.lru_cache(maxsize=1)
+def kernel_args() -> dict[str, int]:
+    """CUDA function -> the position of the kernel argument HIP types as ``const void*``."""
+    return {row["cuda"]: int(row["arg"]) for row in _rows("kernel_args.csv")}

@@ -29,14 +29,16 @@ class Outcome:
     stats: FileStats
 
 
-def translate_text(text: str, path: str, options: Options, output: str = "", source: Path | None = None) -> Outcome:
+def translate_text(text: str, path: str, options: Options, output: str = "", source: Path | None = None,
+                   renames_cu: bool = False) -> Outcome:
     """Never raises for bad input: the result is then :class:`Failed` with a line where known.
 
-    ``source``: the file ``text`` was read from, so names its local headers define are known.
+    ``source``: the file ``text`` was read from, so names its local headers define are known. ``renames_cu``:
+    this run writes ``.cu`` files under the ``cu_suffix`` name, so ``#include "x.cu"`` must follow.
     """
     started = time.perf_counter()
     try:
-        result, ctx = _translate(text, path, options, output or path, source)
+        result, ctx = _translate(text, path, options, output or path, source, renames_cu)
     except tk.TokenizeError as exc:
         result, ctx = Failed(path, exc.message, exc.line), None
     except Exception as exc:  # a bug must not stop the other files: report it on this one
@@ -45,10 +47,11 @@ def translate_text(text: str, path: str, options: Options, output: str = "", sou
 
 
 def _translate(text: str, path: str, options: Options, output: str,
-               source: Path | None = None) -> tuple[FileResult, Context]:
+               source: Path | None = None, renames_cu: bool = False) -> tuple[FileResult, Context]:
     tokens = tk.tokenize(text)
     tk.check(tokens, text)
     ctx = Context.create(text, path, tokens, options, source)
+    ctx.renames_cu = renames_cu
     edits = [e for run in PASSES for e in run(ctx)]
     if not edits and _HIP_MARK.search(text):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx

@@ -36,7 +36,8 @@ def run(job: Job, options: Options, policy: WritePolicy) -> FileReport:
         failed = Failed(job.display, exc.message, exc.line)
         return FileReport(job, Outcome(failed, FileStats(job.display, "failed")), "")
     output = str(job.dest) if job.dest is not None else job.display
-    outcome = translate_text(text, job.display, options, output, source=job.source)
+    renamed = job.dest is not None and job.dest != job.source and options.cu_suffix not in ("", ".cu")
+    outcome = translate_text(text, job.display, options, output, source=job.source, renames_cu=renamed)
     original = text if policy.keep_original else ""
     if not policy.write or job.dest is None or isinstance(outcome.result, Failed):
         return FileReport(job, outcome, original)

@@ -47,6 +47,7 @@ class _Unit:
     text: str  # translated (or unchanged) text
     original: str
     edits: tuple[Edit, ...]
+    alias: str = ""  # the output's name when this run renames it (x.cu -> x.hip), also materialised
 
 
 class HipccNotFound(FileNotFoundError):
@@ -73,9 +74,10 @@ def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
     with tempfile.TemporaryDirectory(prefix="cuda2rocm-verify-") as tmp:
         root = Path(tmp)
         for u in units:
-            dest = root / u.display
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(u.text, encoding="utf-8", newline="")
+            for name in filter(None, (u.display, u.alias)):  # x.cu also as x.hip: `#include "x.hip"` finds it
+                dest = root / name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.write_text(u.text, encoding="utf-8", newline="")
         by_path = {str((root / u.display).resolve()): u for u in units}
         tus = [u for u in units if Path(u.display).suffix in TU_SUFFIXES]
         with ThreadPoolExecutor(max_workers=jobs if jobs >= 1 else cpu_count()) as pool:
@@ -85,9 +87,12 @@ def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
 def _unit(f: FileReport) -> _Unit:
     r = f.outcome.result
     original = f.original or f.job.source.read_text(encoding="utf-8")
+    dest = f.job.dest
+    alias = str(Path(f.job.display).with_name(dest.name)) if dest is not None and dest.name != Path(
+        f.job.display).name else ""
     if isinstance(r, Translated):
-        return _Unit(f.job.display, r.text, original, r.edits)
-    return _Unit(f.job.display, original, original, ())
+        return _Unit(f.job.display, r.text, original, r.edits, alias)
+    return _Unit(f.job.display, original, original, (), alias)
 
 
 def compile_command(hipcc: str, source: Path, out: Path, arch: str, flags: Sequence[str]) -> list[str]:

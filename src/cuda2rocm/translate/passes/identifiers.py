@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
-from cuda2rocm.source.structure import match_brackets, split_args
-from cuda2rocm.source.tokens import IDENT, PUNCT, Token
+from cuda2rocm.source.structure import find_functions, match_brackets, split_args
+from cuda2rocm.source.tokens import IDENT, PUNCT, TRIVIA, Token
 from cuda2rocm.translate import data, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
@@ -38,6 +38,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
         yield from _apply(ctx, i, decision)
         if decision.converted and decision.cuda in data.default_args():
             yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
+        if decision.converted and decision.cuda in data.kernel_args():
+            yield from _kernel_pointer(ctx, i, data.kernel_args()[decision.cuda])
         if decision.drop_args and decision.converted:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
@@ -163,6 +165,27 @@ def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None
     if open_ not in ctx.pairs:
         return None
     return open_, split_args(toks, open_, ctx.pairs)
+
+
+def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
+    """``hipFuncSetAttribute(k, ...)`` -> ``hipFuncSetAttribute(reinterpret_cast<const void*>(k), ...)`` where the
+    argument is the bare name of a kernel the file defines (a ``void*`` variable is left as it is)."""
+    call = _call_args(ctx, i)
+    if call is None or position >= len(call[1]):
+        return []
+    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    if len(code) != 1 or ctx.tokens[code[0]].src not in _kernels(ctx):
+        return []
+    tok = ctx.tokens[code[0]]
+    return [Edit(tok.offset, tok.end, f"reinterpret_cast<const void*>({tok.src})", "fallback:kernel-pointer")]
+
+
+def _kernels(ctx: Context) -> frozenset[str]:
+    if ctx.kernels is None:
+        if ctx.pairs is None:
+            ctx.pairs = match_brackets(ctx.tokens)
+        ctx.kernels = frozenset(f.name for f in find_functions(ctx.tokens, ctx.pairs) if f.is_kernel)
+    return ctx.kernels
 
 
 def _default_args(ctx: Context, i: int, arity: int, defaults: tuple[str, ...]) -> list[Edit]:

@@ -75,6 +75,11 @@ def edits(ctx: Context) -> Iterator[Edit]:
             ctx.converted[("headers", "include")] += 1
             yield Edit(tok.offset, tok.end, tok.src[0] + mirrored + tok.src[-1], "headers:include")
             continue
+        if entry is None and ctx.renames_cu and tok.kind == STRING and name.endswith(".cu") and _local(ctx, name):
+            ctx.converted[("headers", "include")] += 1  # #include "kernel.cu", converted to kernel.hip in this run
+            renamed = name[: -len(".cu")] + ctx.options.cu_suffix
+            yield Edit(tok.offset, tok.end, tok.src[0] + renamed + tok.src[-1], "headers:renamed-source")
+            continue
         if entry is None:
             if _CUDA_HEADER.match(name) and (tok.kind == HEADER or not _local(ctx, name)):
                 ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"unknown CUDA header <{name}>; kept")
