@@ -280,3 +280,13 @@ def test_plugins_built_from_a_cloned_repository(tmp_path: Path) -> None:
         "RUN git clone --depth 1 https://github.com/Dao-AILab/flash-attention && cd flash-attention && pip install .\n"
         "RUN git clone https://github.com/someone/tools.git\n")})
     assert sorted((p.name, p.line) for p in result.plugins) == [("apex", 2), ("flash-attention", 3)]
+
+
+def test_guarded_capability_checks_and_cuda_library_paths(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "caps.py": ("import torch\ndef a(t):\n"
+                    "    return t.backend == \"cuda\" and torch.cuda.get_device_capability()[0] >= 9\n"
+                    "def b():\n    return torch.cuda.get_device_capability() >= (8, 0)\n"),
+        "Dockerfile": ("FROM ubuntu:22.04\nENV LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH\n"
+                       "ENV PATH=/opt/x:$PATH\n")})
+    assert _rules(result) == [("Dockerfile", 2, "C2R-D108"), ("caps.py", 5, "C2R-P101")]

@@ -26,6 +26,10 @@ def _knowledge(name: str) -> tuple[str, str, str] | None:
     return (var.status, ", ".join(var.rocm), var.note) if var else None
 
 
+_LIBRARY_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", "CPLUS_INCLUDE_PATH"})
+_CUDA_DIR = re.compile(r"/usr/local/cuda[\w.-]*(?:/\w+)?|/usr/lib64-nvidia|/usr/local/nvidia/lib\w*")
+
+
 def check_env(report: FileReport, name: str, line: int, col: int, value: str = "", *, build_arg: bool = False) -> None:
     """Record the finding (if any) for setting environment variable ``name``.
 
@@ -44,6 +48,9 @@ def check_env(report: FileReport, name: str, line: int, col: int, value: str = "
     elif name == "TORCH_CUDA_ARCH_LIST":
         report.add("C2R-P105", line, col, f"TORCH_CUDA_ARCH_LIST={value} names NVIDIA compute capabilities; "
                    "ROCm builds read PYTORCH_ROCM_ARCH")
+    elif name in _LIBRARY_PATHS and (cuda_dir := _CUDA_DIR.search(value)):
+        report.add("C2R-D108", line, col, f"{name} points at CUDA toolkit directories ({cuda_dir.group(0)}); "
+                   "ROCm's libraries and tools are under /opt/rocm (lib, bin)")
     elif name in _NVIDIA_RUNTIME:
         report.add("C2R-D105", line, col, f"{name} is read by the NVIDIA container runtime only")
     elif _CUDA_NAME.fullmatch(name):

@@ -87,6 +87,8 @@ def _device_queries(report: FileReport, st: State, toks: list[Tok], words: list[
     # `in` compares (`name in ("A100",)`) except in a comprehension or loop (`for i in range(n)`)
     compares = any(w in _COMPARE and not (w == "in" and "for" in words) for w in words) or \
         any(w in _MATCHERS for w in words)
+    if compares and _guarded(words):
+        return  # `torch.version.hip is None and cap >= (8, 0)`: the NVIDIA-only branch is already fenced off
     for name, tracked, rule in (("get_device_capability", st.capability_names, "C2R-P101"),
                                 ("get_device_name", st.device_name_names, "C2R-P102")):
         idx = _call_index(words, name)
@@ -114,6 +116,13 @@ def _dotted(words: list[str]) -> list[tuple[int, str]]:
         else:
             i += 1
     return out
+
+
+def _guarded(words: list[str]) -> bool:
+    """A line that first asks which platform it is on: ``torch.version.hip``, ``is_hip()``/``is_cuda()``,
+    ``backend == "cuda"``."""
+    return "hip" in words or "is_hip" in words or "is_cuda" in words or any(
+        w in ('"cuda"', "'cuda'") and i > 0 and words[i - 1] in ("==", "!=") for i, w in enumerate(words))
 
 
 def _query(report: FileReport, toks: list[Tok], words: list[str], idx: int, compares: bool, tracked: set[str],
