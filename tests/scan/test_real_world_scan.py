@@ -290,3 +290,14 @@ def test_guarded_capability_checks_and_cuda_library_paths(tmp_path: Path) -> Non
         "Dockerfile": ("FROM ubuntu:22.04\nENV LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH\n"
                        "ENV PATH=/opt/x:$PATH\n")})
     assert _rules(result) == [("Dockerfile", 2, "C2R-D108"), ("caps.py", 5, "C2R-P101")]
+
+
+def test_onnxruntime_gpu_is_the_cuda_build(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {
+        "requirements.txt": "onnxruntime-gpu>=1.13.1\nonnxruntime==1.20.0\n",
+        "infer.py": ('import onnxruntime as ort\n'
+                     'sess = ort.InferenceSession("m.onnx", providers=["CUDAExecutionProvider", "CPUExecutionProvider"])\n'
+                     '# providers=["CUDAExecutionProvider"] in a comment is not code\n')})
+    plugins = {p.package: p.rocm_support for p in result.plugins}
+    assert plugins == {"onnxruntime-gpu": "alternative", "onnxruntime": "native_upstream"}
+    assert [(f.path, f.line) for f in result.findings if f.rule == "C2R-P109"] == [("infer.py", 2)]

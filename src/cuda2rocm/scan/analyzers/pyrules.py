@@ -205,6 +205,9 @@ def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
             report.add("C2R-D104", line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
         elif ARCH_FLAG.search(value):
             report.add("C2R-S110", line, col, f"nvcc architecture flag {value}")
+        elif value in ("CUDAExecutionProvider", "TensorrtExecutionProvider"):
+            report.add("C2R-P109", line, col, f"ONNX Runtime {value} exists only in NVIDIA builds; use "
+                       "MIGraphXExecutionProvider with the AMD onnxruntime-migraphx wheel")
         elif _NVCC.fullmatch(value) and not (i + 1 < len(toks) and toks[i + 1].string == ":"):  # {"nvcc": flags}
             report.add("C2R-S111", line, col, f"runs nvcc ({value!r}); a ROCm build compiles with hipcc, and "
                        "torch.utils.cpp_extension.CUDA_HOME is None there")

@@ -88,3 +88,14 @@ scan_rule(
     instead="Use MIGraphX or torch.compile on ROCm, and compare accuracy with `cuda2rocm compare`.",
     references=("https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/",),
 )
+scan_rule(
+    "C2R-P109", "onnxruntime-cuda-provider", F, S.HIGH, C.HIGH, L.MODEL,
+    what="Flags ONNX Runtime sessions that ask for the CUDA or TensorRT execution provider by name "
+    "(`providers=[\"CUDAExecutionProvider\", ...]`).",
+    why="Those providers exist only in NVIDIA builds of ONNX Runtime; on AMD the session silently falls back to "
+    "the CPU provider (or fails when the provider list has no CPU entry).",
+    example='ort.InferenceSession("m.onnx", providers=["CUDAExecutionProvider"])',
+    instead="Use `MIGraphXExecutionProvider` (or `ROCMExecutionProvider` on older builds) with the AMD-built "
+    "onnxruntime-migraphx wheel, and check `ort.get_available_providers()`.",
+    references=("https://onnxruntime.ai/docs/execution-providers/MIGraphX-ExecutionProvider.html",),
+)
