@@ -296,8 +296,9 @@ def test_onnxruntime_gpu_is_the_cuda_build(tmp_path: Path) -> None:
     result = _scan(tmp_path, {
         "requirements.txt": "onnxruntime-gpu>=1.13.1\nonnxruntime==1.20.0\n",
         "infer.py": ('import onnxruntime as ort\n'
-                     'sess = ort.InferenceSession("m.onnx", providers=["CUDAExecutionProvider", "CPUExecutionProvider"])\n'
+                     'sess = ort.InferenceSession("m.onnx",\n'
+                     '                            providers=["CUDAExecutionProvider", "CPUExecutionProvider"])\n'
                      '# providers=["CUDAExecutionProvider"] in a comment is not code\n')})
     plugins = {p.package: p.rocm_support for p in result.plugins}
     assert plugins == {"onnxruntime-gpu": "alternative", "onnxruntime": "native_upstream"}
-    assert [(f.path, f.line) for f in result.findings if f.rule == "C2R-P109"] == [("infer.py", 2)]
+    assert [(f.path, f.line) for f in result.findings if f.rule == "C2R-P109"] == [("infer.py", 3)]
