@@ -90,7 +90,7 @@ EDGE_CASES = [
     "x = 1\n\x0c\ny\n",  # form feed
     "x=1\r\ny=2\r\n", "x=1\ry=2\r", "'''\r\n'''",  # CRLF, lone CR, CRLF inside a string
     "", "\n\n", "# only a comment", "def f():\n  return\n#c", "x = 1 if y else 2",
-    "0777\n", "a = 1e\n", "1_000\n", "x = f'{a!r:>{w}}'\n", "x = 'é'\n",
+    "0777\n", "0777else", "x = 1if y else 2\n", "a = 1e\n", "1_000\n", "x = f'{a!r:>{w}}'\n", "x = 'é'\n",
     "import torch\nx = torch.cuda.get_device_capability()\nif x >= (8, 0):\n    pass\n",
     "async def f():\n    await x\n    async with a as b:\n        pass\n", "async = 1\nawait = 2\n",
 ]

@@ -302,3 +302,13 @@ def test_onnxruntime_gpu_is_the_cuda_build(tmp_path: Path) -> None:
     plugins = {p.package: p.rocm_support for p in result.plugins}
     assert plugins == {"onnxruntime-gpu": "alternative", "onnxruntime": "native_upstream"}
     assert [(f.path, f.line) for f in result.findings if f.rule == "C2R-P109"] == [("infer.py", 3)]
+
+
+def test_direct_url_wheels(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"requirements.txt": (
+        "xformers @ https://download.pytorch.org/whl/cu121/xformers-0.0.28.post1-cp311-cp311-manylinux_2_28_x86_64.whl\n"
+        "torch @ https://download.pytorch.org/whl/cu118/torch-2.1.0%2Bcu118-cp310-cp310-linux_x86_64.whl\n")})
+    assert {("cuda", "CUDA", "12.1", 1), ("cuda", "CUDA", "11.8", 2), ("framework", "PyTorch", "2.1.0", 2)} == \
+        _inventory(result)
+    assert {(p.package, p.version) for p in result.plugins} == {("xformers", "0.0.28.post1")}
+    assert [line for _, line, rule in _rules(result) if rule == "C2R-S102"] == [1, 2]

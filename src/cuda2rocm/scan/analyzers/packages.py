@@ -9,6 +9,8 @@ from cuda2rocm.scan.report import FileReport, PluginRef
 
 REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(?:(===|==|~=|>=|<=|!=|>|<|=)\s*([^\s;,#]+))?")
 _CU_TAG = re.compile(r"\+cu(\d{2,3})\b")
+_DIRECT_URL = re.compile(r"^\s*@\s*(https?://\S+)")
+_WHEEL_VERSION = re.compile(r"/[A-Za-z0-9_.]+-(\d[\w.%+]*?)-(?:cp|py)\d")
 _CU_INDEX = re.compile(r"/(?:whl/)?cu(\d{2,3})\b")
 _NVIDIA_WHEEL = re.compile(r"^nvidia-([a-z0-9-]+?)-cu(\d+)$")
 _CUPY = re.compile(r"^cupy-cuda(\d+)x?$")
@@ -37,6 +39,12 @@ def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, 
     if not m or (m.group(3) == "=" and not conda):
         return False
     name, extras, op, version = norm(m.group(1)), m.group(2) or "", m.group(3) or "", m.group(4) or ""
+    url = _DIRECT_URL.search(spec[m.end():]) if not op else None
+    if url:  # xformers @ https://download.pytorch.org/whl/cu121/xformers-0.0.28.post1-cp311-...whl
+        wheel = _WHEEL_VERSION.search(url.group(0))
+        version = wheel.group(1).replace("%2B", "+") if wheel else ""
+        if not _CU_TAG.search(version):  # a +cu118 wheel is reported as a CUDA build below
+            scan_index_option(report, url.group(0), line)
     if any(t in version for t in ("${", "$(", "{{", "%")):
         version = ""  # a template (CI matrix, shell variable): the version is not written here
     report.count("requirements")

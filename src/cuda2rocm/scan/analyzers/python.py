@@ -124,7 +124,9 @@ def _c_logical_lines(text: str) -> list[Line] | None:
     last_type, last_row, last_col = tokenize.NEWLINE, 0, 0  # the last token that is not a DEDENT
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarnings (``1if``) are about the scanned file: not for stderr
+            # a SyntaxWarning (``1if``, ``0777else``) marks input tokenize reads differently: take its path, and
+            # never print the warning
+            warnings.simplefilter("error")
             for string, type_, row, end_row, col, end_col, physical in _C_TOKENS(text):
                 if type_ != tokenize.DEDENT:
                     last_type, last_row, last_col = type_, row, col
@@ -137,7 +139,7 @@ def _c_logical_lines(text: str) -> list[Line] | None:
                 elif type_ not in _SKIPPED:
                     current.append(_new_info(tokenize.TokenInfo, (_KEPT_TYPES.get(type_, tokenize.OP), string,
                                                                   (row, col), (end_row, end_col), physical)))
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, Warning):
         return None
     if current or last_type != tokenize.NEWLINE or not _only_trivia_after(text, last_row, last_col):
         return None
