@@ -312,3 +312,11 @@ def test_direct_url_wheels(tmp_path: Path) -> None:
         _inventory(result)
     assert {(p.package, p.version) for p in result.plugins} == {("xformers", "0.0.28.post1")}
     assert [line for _, line, rule in _rules(result) if rule == "C2R-S102"] == [1, 2]
+
+
+def test_triton_num_warps_above_sixteen(tmp_path: Path) -> None:
+    result = _scan(tmp_path, {"k.py": (
+        "import triton\ndef settings(BLOCK_SIZE):\n    num_warps = 32 if BLOCK_SIZE >= 32768 else 4\n"
+        "    return num_warps\ncfg = triton.Config({'BLOCK': 128}, num_warps=32)\n"
+        "ok = triton.Config({'BLOCK': 64}, num_warps=8)\n")})
+    assert [(f.line, f.rule) for f in result.findings] == [(3, "C2R-P110"), (5, "C2R-P110")]

@@ -275,3 +275,15 @@ def test_included_cu_files_follow_their_rename(tmp_path: Path) -> None:
     assert all(o.ok for o in verify(report.files, arch="gfx90a", jobs=1))
     in_place = convert(src / "bfs.cu", None, Options(target_rocm="5.2"))
     assert '#include "kernel.cu"' in in_place.results[0].text  # type: ignore[union-attr]  # no rename, no change
+
+
+@needs_hipcc
+@pytest.mark.hipcc
+def test_string_symbols_become_the_variable(tmp_path: Path) -> None:
+    out = _translate("#include <cuda_runtime.h>\n__constant__ float c_table[16];\nvoid f(float* h) {\n"
+                     '  cudaMemcpyToSymbol("c_table", h, sizeof(float) * 16);\n'
+                     '  cudaMemcpyToSymbol("elsewhere", h, 4);\n}\n')
+    assert "hipMemcpyToSymbol(HIP_SYMBOL(c_table), h, sizeof(float) * 16);" in out.text
+    assert 'hipMemcpyToSymbol("elsewhere", h, 4);' in out.text
+    assert sorted(f.line for f in out.findings if f.rule == "C2R-A113") == [4, 5]
+    _assert_compiles(out.text, tmp_path)

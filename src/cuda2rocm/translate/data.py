@@ -47,3 +47,9 @@ HIP_DATATYPE_CALLS = ("cusparse", "cufft", "cusolver", "cutensor", "hipsparse", 
 def kernel_args() -> dict[str, int]:
     """CUDA function -> the position of the kernel argument HIP types as ``const void*``."""
     return {row["cuda"]: int(row["arg"]) for row in _rows("kernel_args.csv")}
+
+
+@functools.lru_cache(maxsize=1)
+def symbol_args() -> dict[str, int]:
+    """CUDA function -> the position of its device-symbol argument."""
+    return {row["cuda"]: int(row["arg"]) for row in _rows("symbol_args.csv")}

@@ -129,6 +129,18 @@ CASE_COLLISION = define(Rule(
     references=(_PORTING,),
 ))
 
+STRING_SYMBOL = define(Rule(
+    "C2R-A113", "Device symbol named by a string", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="`cudaMemcpyToSymbol(\"c_table\", ...)` and the other symbol calls with the symbol given as a string "
+         "literal (the CUDA < 5.0 form). When the file declares a variable of that name, the string becomes "
+         "`HIP_SYMBOL(c_table)`; otherwise it is kept and reported.",
+    why="A string converts to `const void*`, so the HIP call compiles, but it is not the symbol: the copy fails at "
+        "run time (hipErrorInvalidSymbol) and the kernel reads stale constant memory.",
+    example='__constant__ float c_table[16];\ncudaMemcpyToSymbol("c_table", h, sizeof(float) * 16);',
+    instead="Pass the variable: `hipMemcpyToSymbol(HIP_SYMBOL(c_table), h, sizeof(float) * 16)`.",
+    references=(_PORTING,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,

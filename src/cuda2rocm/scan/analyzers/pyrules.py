@@ -40,6 +40,7 @@ def check_line(report: FileReport, st: State, toks: list[Tok]) -> None:
         _imports(report, st, toks, words)
         return
     _device_queries(report, st, toks, words)
+    _num_warps(report, toks, words)
     for i in range(len(words) - 2):
         if words[i] == "version" and words[i + 1] == "." and words[i + 2] == "hip":  # torch.version.hip
             rocm_path.note(report, toks[i].start[0], toks[i].start[1] + 1, "torch.version.hip")
@@ -116,6 +117,17 @@ def _dotted(words: list[str]) -> list[tuple[int, str]]:
         else:
             i += 1
     return out
+
+
+def _num_warps(report: FileReport, toks: list[Tok], words: list[str]) -> None:
+    """``num_warps=32`` / ``num_warps = 32 if ...``: more than 16 wavefronts of 64 lanes per Triton program."""
+    for i in range(len(words) - 2):
+        if words[i] == "num_warps" and words[i + 1] == "=" and words[i + 2].isdigit() and int(words[i + 2]) > 16:
+            if not _guarded(words):
+                tok = toks[i + 2]
+                report.add("C2R-P110", tok.start[0], tok.start[1] + 1, f"num_warps={words[i + 2]} is "
+                           f"{int(words[i + 2]) * 64} threads on 64-wide wavefronts (a workgroup holds 1024)")
+            return
 
 
 def _guarded(words: list[str]) -> bool:

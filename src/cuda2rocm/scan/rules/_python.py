@@ -99,3 +99,12 @@ scan_rule(
     "onnxruntime-migraphx wheel, and check `ort.get_available_providers()`.",
     references=("https://onnxruntime.ai/docs/execution-providers/MIGraphX-ExecutionProvider.html",),
 )
+scan_rule(
+    "C2R-P110", "triton-num-warps-wave64", F, S.HIGH, C.MEDIUM, L.MODEL,
+    what="Flags Triton launch settings `num_warps=N` (keyword or assignment) with N above 16.",
+    why="Triton's num_warps counts wavefronts; on CDNA a wavefront is 64 lanes, so num_warps=32 asks for 2048 "
+    "threads per program, above the 1024 a workgroup may have: the launch fails or the autotuner drops the config.",
+    example="triton.Config({'BLOCK': 128}, num_warps=32)",
+    instead="Cap num_warps at 16 on AMD (`16 if torch.version.hip else 32`), or derive it from the warp size.",
+    references=("https://rocm.docs.amd.com/projects/ai-ecosystem/en/latest/optimization/optimize-triton-kernels.html",),
+)

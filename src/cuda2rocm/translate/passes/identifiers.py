@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
+from cuda2rocm.source.declared import is_defined
 from cuda2rocm.source.structure import find_functions, match_brackets, split_args
-from cuda2rocm.source.tokens import IDENT, PUNCT, TRIVIA, Token
+from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token
 from cuda2rocm.translate import data, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
@@ -40,6 +41,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
             yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
         if decision.converted and decision.cuda in data.kernel_args():
             yield from _kernel_pointer(ctx, i, data.kernel_args()[decision.cuda])
+        if decision.converted and decision.cuda in data.symbol_args():
+            yield from _string_symbol(ctx, i, data.symbol_args()[decision.cuda])
         if decision.drop_args and decision.converted:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
@@ -178,6 +181,25 @@ def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
         return []
     tok = ctx.tokens[code[0]]
     return [Edit(tok.offset, tok.end, f"reinterpret_cast<const void*>({tok.src})", "fallback:kernel-pointer")]
+
+
+def _string_symbol(ctx: Context, i: int, position: int) -> list[Edit]:
+    """``cudaMemcpyToSymbol("c_table", ...)``: ``HIP_SYMBOL(c_table)`` when the file declares ``c_table``, else a
+    finding (C2R-A113)."""
+    call = _call_args(ctx, i)
+    if call is None or position >= len(call[1]):
+        return []
+    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    tok = ctx.tokens[code[0]] if len(code) == 1 else None
+    if tok is None or tok.kind != STRING or not tok.src.startswith('"'):
+        return []
+    name = tok.src[1:-1]
+    if name.isidentifier() and is_defined(ctx.tokens, name):
+        ctx.report(rules.STRING_SYMBOL, tok.offset, f'symbol "{name}" given as a string: now HIP_SYMBOL({name})')
+        return [Edit(tok.offset, tok.end, f"HIP_SYMBOL({name})", "fallback:string-symbol")]
+    ctx.report(rules.STRING_SYMBOL, tok.offset, f"symbol given as the string {tok.src}: pass the variable itself "
+               "(the copy fails at run time on HIP)")
+    return []
 
 
 def _kernels(ctx: Context) -> frozenset[str]:
