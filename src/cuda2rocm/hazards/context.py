@@ -17,7 +17,7 @@ from typing import Any
 from cuda2rocm.hazards.targets import Target
 from cuda2rocm.model import Edit
 from cuda2rocm.source.structure import Function, Launch, find_functions, find_launches, match_brackets, split_args
-from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Token
+from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Token, all_indexes
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class Source:
         key = ("positions", text)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = _all_indexes(self._srcs, text)
+            found = self.cache[key] = all_indexes(self._srcs, text)
         return found
 
     def of_kind(self, kind: str) -> list[int]:
@@ -101,7 +101,7 @@ class Source:
         key = ("kind", kind)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = _all_indexes(self._kinds, kind)
+            found = self.cache[key] = all_indexes(self._kinds, kind)
         return found
 
     def kind_range(self, kind: str, start: int, end: int) -> list[int]:
@@ -242,15 +242,3 @@ class Source:
 
     def replace_range(self, first: int, last: int, text: str, rule: str) -> Edit:
         return Edit(self.tokens[first].offset, self.tokens[last].end, text, rule)
-
-
-def _all_indexes(items: list[str], value: str) -> list[int]:
-    """Every index of ``value`` in ``items`` (``list.index`` scans at C speed)."""
-    out: list[int] = []
-    i = -1
-    try:
-        while True:
-            i = items.index(value, i + 1)
-            out.append(i)
-    except ValueError:
-        return out

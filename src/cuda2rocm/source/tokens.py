@@ -152,15 +152,20 @@ def _tokens_fast(text: str, spans: list[tuple[int, int]] | None) -> list[Token]:
     return list(map(_make_token, zip(kinds, srcs, offsets, pps, strict=False)))
 
 
-def _fix_kinds(text: str, kinds: list[str | None], offsets: list[int]) -> None:
-    at: list[int] = []
+def all_indexes(items: Sequence[object], value: object) -> list[int]:
+    """Every index of ``value`` in ``items``, ascending (``list.index`` scans at C speed)."""
+    out: list[int] = []
     i = -1
     try:
         while True:
-            i = kinds.index(None, i + 1)
-            at.append(i)
+            i = items.index(value, i + 1)
+            out.append(i)
     except ValueError:
-        pass
+        return out
+
+
+def _fix_kinds(text: str, kinds: list[str | None], offsets: list[int]) -> None:
+    at = all_indexes(kinds, None)
     for m in _PREFIX_QUOTE.finditer(text):  # a prefixed literal starts 0-2 characters before the quote's prefix
         for off in range(max(0, m.start() - 2), m.start() + 1):
             k = bisect.bisect_left(offsets, off)
@@ -179,16 +184,11 @@ def _fix_kinds(text: str, kinds: list[str | None], offsets: list[int]) -> None:
 def _pp_flags(srcs: list[str], kinds: list[str | None], spans: list[tuple[int, int]]) -> list[bool]:
     """``pp`` of every token: True from a directive's ``#`` up to (not including) its end-of-line token."""
     pps = [False] * len(srcs)
-    i = -1
-    try:
-        while True:
-            i = srcs.index("#", i + 1)
-            if kinds[i] == PUNCT and not pps[i] and _first_on_line(srcs, kinds, i):
-                end = _index(kinds, NL, i, len(srcs))
-                pps[i:end] = [True] * (end - i)
-                spans.append((i, end))
-    except ValueError:
-        pass
+    for i in all_indexes(srcs, "#"):
+        if kinds[i] == PUNCT and not pps[i] and _first_on_line(srcs, kinds, i):
+            end = _index(kinds, NL, i, len(srcs))
+            pps[i:end] = [True] * (end - i)
+            spans.append((i, end))
     return pps
 
 
