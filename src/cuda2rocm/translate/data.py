@@ -34,9 +34,12 @@ def default_args() -> dict[str, tuple[int, tuple[str, ...]]]:
 
 
 @functools.lru_cache(maxsize=1)
-def call_context() -> dict[tuple[str, str], str]:
-    """(CUDA name, library prefix of the enclosing call) -> the HIP name to emit there."""
-    return {(row["cuda"], row["within"]): row["hip"] for row in _rows("call_context.csv")}
+def call_context() -> dict[str, dict[str, str]]:
+    """CUDA name -> {library prefix of the enclosing call: the HIP name to emit there}."""
+    table: dict[str, dict[str, str]] = {}
+    for row in _rows("call_context.csv"):
+        table.setdefault(row["cuda"], {})[row["within"]] = row["hip"]
+    return table
 
 
 #: calls whose library data-type arguments are HIP's hipDataType values, not hipBLAS's

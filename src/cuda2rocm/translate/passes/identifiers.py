@@ -102,14 +102,14 @@ def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
     HIPSOLVER_FILL_MODE_LOWER, CUDA_R_32F in a cuSPARSE call is HIP_R_32F (hipBLAS's HIPBLAS_R_32F elsewhere)."""
     name = decision.cuda
     datatype = name in data.library_datatypes() and not ctx.settings.use_hip_data_types
-    if not datatype and not any(cuda == name for cuda, _ in data.call_context()):
+    contexts = data.call_context().get(name)
+    if not datatype and contexts is None:
         return decision
     callee = _enclosing_call(ctx, i)
     if datatype and callee.startswith(data.HIP_DATATYPE_CALLS):
         hip = ctx.decide_with_hip_data_types(name)
         return hip if hip is not None else decision
-    hip_name = next((h for (cuda, within), h in data.call_context().items()
-                     if cuda == name and callee.startswith(within)), "")
+    hip_name = next((h for within, h in (contexts or {}).items() if callee.startswith(within)), "")
     if not hip_name:
         return decision
     return Decision(decision.cuda, hip_name, decision.library, decision.kind, decision.rule, decision.message,
@@ -173,24 +173,16 @@ def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None
 def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     """``hipFuncSetAttribute(k, ...)`` -> ``hipFuncSetAttribute(reinterpret_cast<const void*>(k), ...)`` where the
     argument is the bare name of a kernel the file defines (a ``void*`` variable is left as it is)."""
-    call = _call_args(ctx, i)
-    if call is None or position >= len(call[1]):
+    tok = _single_token_argument(ctx, i, position)
+    if tok is None or tok.src not in _kernels(ctx):
         return []
-    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
-    if len(code) != 1 or ctx.tokens[code[0]].src not in _kernels(ctx):
-        return []
-    tok = ctx.tokens[code[0]]
     return [Edit(tok.offset, tok.end, f"reinterpret_cast<const void*>({tok.src})", "fallback:kernel-pointer")]
 
 
 def _string_symbol(ctx: Context, i: int, position: int) -> list[Edit]:
     """``cudaMemcpyToSymbol("c_table", ...)``: ``HIP_SYMBOL(c_table)`` when the file declares ``c_table``, else a
     finding (C2R-A113)."""
-    call = _call_args(ctx, i)
-    if call is None or position >= len(call[1]):
-        return []
-    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
-    tok = ctx.tokens[code[0]] if len(code) == 1 else None
+    tok = _single_token_argument(ctx, i, position)
     if tok is None or tok.kind != STRING or not tok.src.startswith('"'):
         return []
     name = tok.src[1:-1]
@@ -200,6 +192,15 @@ def _string_symbol(ctx: Context, i: int, position: int) -> list[Edit]:
     ctx.report(rules.STRING_SYMBOL, tok.offset, f"symbol given as the string {tok.src}: pass the variable itself "
                "(the copy fails at run time on HIP)")
     return []
+
+
+def _single_token_argument(ctx: Context, i: int, position: int) -> Token | None:
+    """The argument at ``position`` of the call named by token ``i`` when it is one token (``k``, ``"name"``)."""
+    call = _call_args(ctx, i)
+    if call is None or position >= len(call[1]):
+        return None
+    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    return ctx.tokens[code[0]] if len(code) == 1 else None
 
 
 def _kernels(ctx: Context) -> frozenset[str]:
