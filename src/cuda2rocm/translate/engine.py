@@ -85,15 +85,9 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
 def _not_rewritten(ctx: Context, found: list[Finding], fixes: list[Edit]) -> list[Finding]:
     """Drop translation findings (C2R-A...) about code that an applied hazard fix rewrites (``__stcs(p, v)``
     reported as having no HIP equivalent, then replaced by a plain store)."""
-    spans = [(e.start, e.end) for e in fixes if e.end > e.start]
-    if not spans:
+    if not fixes:
         return found
-    def rewritten(f: Finding) -> bool:
-        if not f.rule.startswith("C2R-A") or not 0 < f.line <= ctx.index.line_count:
-            return False
-        at = ctx.index.start(f.line) + f.col - 1
-        return any(start <= at < end for start, end in spans)
-    return [f for f in found if not rewritten(f)]
+    return [f for f in found if not (f.rule.startswith("C2R-A") and hazards.inside(ctx.index, f, fixes))]
 
 
 def _stats(result: FileResult, ctx: Context | None, text: str, seconds: float) -> FileStats:

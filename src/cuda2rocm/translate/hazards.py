@@ -15,33 +15,35 @@ def findings(tokens: Sequence[Token], text: str, path: str, rocm: str) -> list[F
     return list(hz.analyze(tokens, text, path, rocm=rocm))
 
 
-#: hazards the translation itself removes: K803 (``defined(__CUDA_ARCH__)``) where ``__CUDA_ARCH__`` on the
-#: line became ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the fallback to a mask-less
-#: shuffle (``__shfl_down_sync`` -> ``__shfl_down`` before ROCm 6.2) dropped the mask argument itself.
-_RESOLVED_BY: dict[str, tuple[str, str]] = {
-    "C2R-K803": ("__CUDA_ARCH__", "__HIP_DEVICE_COMPILE__"),
-    "C2R-K201": ("", ""),  # any dropped argument that covers the finding's position
-}
-
-
 def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
                reported: Sequence[Finding] = ()) -> list[Finding]:
-    """``found`` without the hazards that ``edits`` (the translation's own) already remove, and without C2R-K802
-    where the translation reports the same comparison (C2R-A110, which says what to do instead)."""
+    """``found`` without the hazards the translation itself removes, and without C2R-K802 where the translation
+    reports the same comparison (C2R-A110, which says what to do instead).
+
+    Removed by the translation: K803 (``defined(__CUDA_ARCH__)``) where ``__CUDA_ARCH__`` on the line became
+    ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the fallback to a mask-less shuffle
+    (``__shfl_down_sync`` -> ``__shfl_down`` before ROCm 6.2) dropped the mask argument itself.
+    """
     kept_versions = {f.line for f in reported if f.rule == "C2R-A110"}
     renamed = {index.line(e.start) for e in edits
-               if text[e.start:e.end] == _RESOLVED_BY["C2R-K803"][0] and e.replacement == _RESOLVED_BY["C2R-K803"][1]}
-    dropped = [(e.start, e.end) for e in edits if e.rule == "fallback:drop-argument"]
+               if text[e.start:e.end] == "__CUDA_ARCH__" and e.replacement == "__HIP_DEVICE_COMPILE__"}
+    dropped = [e for e in edits if e.rule == "fallback:drop-argument"]
     out = []
     for f in found:
         if (f.rule == "C2R-K803" and f.line in renamed) or (f.rule == "C2R-K802" and f.line in kept_versions):
             continue
-        if f.rule == "C2R-K201" and 0 < f.line <= index.line_count:
-            at = index.start(f.line) + f.col - 1
-            if any(start <= at < end for start, end in dropped):
-                continue
+        if f.rule == "C2R-K201" and inside(index, f, dropped):
+            continue
         out.append(f)
     return out
+
+
+def inside(index: LineIndex, finding: Finding, edits: Sequence[Edit]) -> bool:
+    """Whether the finding's position lies in the text one of ``edits`` replaces."""
+    if not 0 < finding.line <= index.line_count:
+        return False
+    at = index.start(finding.line) + finding.col - 1
+    return any(e.start <= at < e.end for e in edits)
 
 
 def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
