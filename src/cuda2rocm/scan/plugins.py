@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cuda2rocm.model import Finding
-from cuda2rocm.scan.analyzers.packages import NVML_PACKAGES
+from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
 from cuda2rocm.scan.report import FileReport, PluginRef
 from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
@@ -22,7 +22,6 @@ _QUIET_IMPORTS = frozenset({"triton"})
 
 #: requirement names that say "CUDA only" (the CUDA library wheels nvidia-*-cu12 are reported as S102)
 _CUDA_NAMED = re.compile(r"^nvidia-|cuda|cutlass|tensorrt|cudnn|-cu1\d\b|^cupy-")
-_NV_LIB_WHEEL = re.compile(r"^nvidia-[a-z0-9-]+-cu\d+$")
 
 
 def _get_plugin(name: str) -> Any:
@@ -73,7 +72,7 @@ def local_packages(paths: Iterable[str]) -> frozenset[str]:
 
 def _unknown(ref: PluginRef, path: str) -> list[Finding]:
     """S204 for a required package the knowledge base lacks whose name says it is CUDA-only."""
-    if ref.via != "requirement" or not _CUDA_NAMED.search(ref.package) or _NV_LIB_WHEEL.match(ref.package):
+    if ref.via != "requirement" or not _CUDA_NAMED.search(ref.package) or NVIDIA_WHEEL.match(ref.package):
         return []
     if ref.package in NVML_PACKAGES:  # C2R-P103 already names these NVML bindings
         return []

@@ -39,16 +39,15 @@ def split_ref(ref: str) -> tuple[str, str]:
 def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
     """Inventory and flag one image reference; True when it is an NVIDIA image."""
     ref = ref.strip().strip("\"'")
-    if _pytorch_cuda_image(report, ref, line, col):
-        return True
     repo, tag = split_ref(ref)
+    if _pytorch_cuda_image(report, repo, tag, ref, line, col):
+        return True
     if repo.removeprefix("docker.io/") in ("rayproject/ray", "rayproject/ray-ml") and "-gpu" in tag:
         report.component("image", repo, tag, line, ref)  # Ray's -gpu tags are built on CUDA
         report.add("C2R-D101", line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
         return True
     if not is_nvidia_image(ref):
         return False
-    repo, tag = split_ref(ref)
     report.component("image", repo, tag, line, ref)
     if repo.endswith("nvidia/cuda"):
         _cuda_tag(report, tag, line, ref)
@@ -62,8 +61,7 @@ def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
 _PYTORCH_TAG = re.compile(r"^(\d+(?:\.\d+)*)-cuda(\d+\.\d+)(?:-cudnn(\d+))?(?:-(devel|runtime))?$")
 
 
-def _pytorch_cuda_image(report: FileReport, ref: str, line: int, col: int) -> bool:
-    repo, tag = split_ref(ref) if ":" in ref.split("/")[-1] else (ref, "")
+def _pytorch_cuda_image(report: FileReport, repo: str, tag: str, ref: str, line: int, col: int) -> bool:
     m = _PYTORCH_TAG.match(tag)
     if repo.removeprefix("docker.io/") != "pytorch/pytorch" or m is None:
         return False

@@ -12,7 +12,7 @@ _CU_TAG = re.compile(r"\+cu(\d{2,3})\b")
 _DIRECT_URL = re.compile(r"^\s*@\s*(https?://\S+)")
 _WHEEL_VERSION = re.compile(r"/[A-Za-z0-9_.]+-(\d[\w.%+]*?)-(?:cp|py)\d")
 _CU_INDEX = re.compile(r"/(?:whl/)?cu(\d{2,3})\b")
-_NVIDIA_WHEEL = re.compile(r"^nvidia-([a-z0-9-]+?)-cu(\d+)$")
+NVIDIA_WHEEL = re.compile(r"^nvidia-([a-z0-9-]+?)-cu(\d+)$")
 _CUPY = re.compile(r"^cupy-cuda(\d+)x?$")
 FRAMEWORKS = {"torch": "PyTorch", "pytorch": "PyTorch", "tensorflow": "TensorFlow", "tensorflow-gpu": "TensorFlow",
               "jax": "JAX", "jaxlib": "JAX", "vllm": "vLLM", "triton": "Triton", "paddlepaddle-gpu": "PaddlePaddle",
@@ -67,7 +67,7 @@ def _package(report: FileReport, name: str, extras: str, version: str, spec: str
         report.add("C2R-S102", line, col, f"{name}=={version} is a CUDA {cuda_version(tag.group(1))} build")
     elif "cuda" in extras.lower():
         report.add("C2R-S102", line, col, f"{name}{extras} selects the CUDA build of {name}")
-    nv = _NVIDIA_WHEEL.match(name)
+    nv = NVIDIA_WHEEL.match(name)
     cupy = _CUPY.match(name)
     if nv:
         kind = _NV_COMPONENT.get(nv.group(1))
