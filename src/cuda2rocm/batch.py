@@ -23,7 +23,7 @@ BATCH_THRESHOLD = 100_000
 def batch_gc() -> Iterator[None]:
     """Collect the youngest generation every :data:`BATCH_THRESHOLD` allocations inside the block."""
     old = gc.get_threshold()
-    gc.set_threshold(max(old[0], BATCH_THRESHOLD), *old[1:])
+    worker_init()
     try:
         yield
     finally:
