@@ -1,0 +1,355 @@
+"""Shell command text (POSIX sh / bash), read as logical lines of words with their offsets in the original text.
+
+A logical line ends at an unquoted newline; backslash-newline continuations are joined (they may also fall
+inside a word), and quoted strings or ``$(...)`` substitutions that span lines stay one word. Words keep their
+quoting (``src``); :attr:`Word.value` is the word with quotes and escapes removed. Operators (``;``, ``&&``,
+``||``, ``|``, ``&``, ``(``, ``)``, redirections) are words of kind ``op``. ``#`` at the start of a word begins
+a comment; here-documents (``<<EOF``, ``<<-EOF``, ``<<'EOF'``) are skipped as one ``heredoc`` piece attached to
+the line that opened them. Nothing is evaluated. ``tokens`` cover the text exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cuda2rocm.source.formats._base import Piece, Problem
+from cuda2rocm.source.tokens import LineIndex
+
+WORD = "word"
+OP = "op"
+SPACE = "space"
+CONTINUATION = "continuation"
+NEWLINE = "newline"
+COMMENT = "comment"
+HEREDOC = "heredoc"
+
+_OPERATORS = sorted(";;& ;; ;& && || |& <<< <<- << >> <& >& &>> &> <> >| ; & | ( ) < >".split(), key=len,
+                    reverse=True)
+#: operators that separate commands (a new command starts after them)
+SEPARATORS = frozenset({";", ";;", ";&", ";;&", "&&", "||", "|", "|&", "&", "(", ")"})
+_PLAIN = re.compile(r"[^ \t\r\n;&|()<>'\"\\$`]+")
+_SPACE = re.compile(r"[ \t]+")
+
+
+@dataclass(frozen=True)
+class Word:
+    kind: str  # "word" or "op"
+    src: str
+    offset: int
+
+    @property
+    def end(self) -> int:
+        return self.offset + len(self.src)
+
+    @property
+    def value(self) -> str:
+        """The word as the shell passes it: quotes removed, escapes and continuations dropped (no expansion)."""
+        return unquote(self.src) if self.kind == WORD else self.src
+
+
+@dataclass(frozen=True)
+class LogicalLine:
+    offset: int  # first character of the first word or comment
+    end: int  # end of the last word or comment
+    line: int
+    last_line: int
+    words: tuple[Word, ...]
+    comment: Piece | None
+    heredocs: tuple[Piece, ...] = ()
+
+    def commands(self) -> list[tuple[Word, ...]]:
+        """The words split into simple commands at the separators (``;``, ``&&``, ``||``, ``|``, ...)."""
+        out: list[tuple[Word, ...]] = []
+        cur: list[Word] = []
+        for w in self.words:
+            if w.kind == OP and w.src in SEPARATORS:
+                if cur:
+                    out.append(tuple(cur))
+                cur = []
+            else:
+                cur.append(w)
+        if cur:
+            out.append(tuple(cur))
+        return out
+
+
+@dataclass(frozen=True)
+class ShellScript:
+    text: str
+    tokens: tuple[Piece, ...]
+    lines: tuple[LogicalLine, ...]
+    problems: tuple[Problem, ...]
+
+
+def unquote(src: str) -> str:
+    out: list[str] = []
+    i, n = 0, len(src)
+    while i < n:
+        c = src[i]
+        if c == "\\":
+            if src.startswith("\r\n", i + 1):
+                i += 3
+            elif i + 1 < n and src[i + 1] == "\n":
+                i += 2
+            else:
+                out.append(src[i + 1 : i + 2])
+                i += 2
+        elif c == "'":
+            j = src.find("'", i + 1)
+            j = n if j < 0 else j
+            out.append(src[i + 1 : j])
+            i = j + 1
+        elif c == "$" and src.startswith("$'", i):
+            j = _ansi_end(src, i + 2)
+            if j < 0:
+                out.append(src[i + 2 :])
+                break
+            out.append(src[i + 2 : j - 1])
+            i = j
+        elif c == '"' or (c == "$" and src.startswith('$"', i)):
+            i += 1 if c == '"' else 2
+            while i < n and src[i] != '"':
+                if src[i] == "\\" and i + 1 < n and src[i + 1] in '$`"\\\n':
+                    if src[i + 1] != "\n":
+                        out.append(src[i + 1])
+                    i += 2
+                else:
+                    out.append(src[i])
+                    i += 1
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _ansi_end(text: str, i: int) -> int:
+    """End (after the closing quote) of a ``$'...'`` string whose body starts at ``i``; -1 if unterminated."""
+    n = len(text)
+    while i < n:
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == "'":
+            return i + 1
+        else:
+            i += 1
+    return -1
+
+
+def _double_end(text: str, i: int) -> int:
+    """End of a double-quoted string whose body starts at ``i`` (substitutions inside skipped); -1 if open."""
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            i += 2
+        elif c == '"':
+            return i + 1
+        elif c == "$" and text.startswith(("$(", "${"), i):
+            i = _subst_end(text, i + 2, text[i + 1])
+            if i < 0:
+                return -1
+        elif c == "`":
+            i = _backtick_end(text, i + 1)
+            if i < 0:
+                return -1
+        else:
+            i += 1
+    return -1
+
+
+def _backtick_end(text: str, i: int) -> int:
+    n = len(text)
+    while i < n:
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == "`":
+            return i + 1
+        else:
+            i += 1
+    return -1
+
+
+def _subst_end(text: str, i: int, opener: str) -> int:
+    """End (after the closer) of ``$(...)``, ``$((...))`` or ``${...}`` whose body starts at ``i``."""
+    closer = ")" if opener == "(" else "}"
+    depth, n = 1, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "'" and closer == ")":
+            j = text.find("'", i + 1)
+            if j < 0:
+                return -1
+            i = j + 1
+            continue
+        if c == '"':
+            i = _double_end(text, i + 1)
+            if i < 0:
+                return -1
+            continue
+        if c == "`":
+            i = _backtick_end(text, i + 1)
+            if i < 0:
+                return -1
+            continue
+        if c == "$" and text.startswith(("$(", "${"), i):
+            i = _subst_end(text, i + 2, text[i + 1])
+            if i < 0:
+                return -1
+            continue
+        if c == opener:
+            depth += 1
+        elif c == closer:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens: list[Piece] = []
+        self.lines: list[LogicalLine] = []
+        self.problems: list[Problem] = []
+        self.index = LineIndex(text)
+
+    def problem(self, offset: int, message: str) -> None:
+        self.problems.append(Problem(self.index.line(offset), message, offset))
+
+    def word_end(self, i: int) -> int:
+        """End of the word starting at ``i`` (an unterminated quote runs to the end of the text)."""
+        text, n = self.text, len(self.text)
+        while i < n:
+            m = _PLAIN.match(text, i)
+            if m:
+                i = m.end()
+                continue
+            c = text[i]
+            if c == "\\":
+                i = min(i + (3 if text.startswith("\r\n", i + 1) else 2), n)
+                continue
+            if c == "'":
+                j = text.find("'", i + 1)
+                end = j + 1 if j >= 0 else -1
+            elif c == '"':
+                end = _double_end(text, i + 1)
+            elif c == "$" and text.startswith("$'", i):
+                end = _ansi_end(text, i + 2)
+            elif c == "$" and text.startswith('$"', i):
+                end = _double_end(text, i + 2)
+            elif c == "$" and text.startswith(("$(", "${"), i):
+                end = _subst_end(text, i + 2, text[i + 1])
+            elif c == "$":
+                i += 1
+                continue
+            elif c == "`":
+                end = _backtick_end(text, i + 1)
+            else:
+                break  # a space, newline or operator character
+            if end < 0:
+                what = {"'": "single quote", '"': "double quote", "`": "backquote"}.get(c, f"{text[i:i + 2]!r}")
+                self.problem(i, f"unterminated {what}")
+                return n
+            i = end
+        return i
+
+    def read(self) -> None:
+        text, n = self.text, len(self.text)
+        pos = 0
+        words: list[Word] = []
+        comment: Piece | None = None
+        pending: list[tuple[str, bool]] = []  # here-document delimiters of the current line
+        expect_delim: bool | None = None  # after << / <<-: the next word is a delimiter (value: strip tabs)
+        heredocs: list[Piece] = []
+
+        def finish() -> None:
+            nonlocal words, comment, heredocs
+            if words or comment:
+                first = words[0].offset if words else comment.offset  # type: ignore[union-attr]
+                last = comment.end if comment else words[-1].end
+                self.lines.append(LogicalLine(first, last, self.index.line(first), self.index.line(max(first, last - 1)),
+                                              tuple(words), comment, tuple(heredocs)))
+            words, comment, heredocs = [], None, []
+
+        while pos < n:
+            c = text[pos]
+            if c in " \t":
+                m = _SPACE.match(text, pos)
+                self.tokens.append(Piece(SPACE, m.group(0), pos))  # type: ignore[union-attr]
+                pos = m.end()  # type: ignore[union-attr]
+                continue
+            if c == "\\" and text.startswith(("\\\n", "\\\r\n"), pos):
+                end = pos + (2 if text[pos + 1] == "\n" else 3)
+                self.tokens.append(Piece(CONTINUATION, text[pos:end], pos))
+                pos = end
+                continue
+            if c in "\r\n":
+                end = pos + (2 if text.startswith("\r\n", pos) else 1)
+                self.tokens.append(Piece(NEWLINE, text[pos:end], pos))
+                pos = end
+                for delim, strip in pending:
+                    pos = self.heredoc(pos, delim, strip, heredocs)
+                pending = []
+                finish()
+                continue
+            if c == "#":
+                end = pos
+                while end < n and text[end] not in "\r\n":
+                    end += 1
+                comment = Piece(COMMENT, text[pos:end], pos)
+                self.tokens.append(comment)
+                pos = end
+                continue
+            op = next((o for o in _OPERATORS if text.startswith(o, pos)), None)
+            if op is not None:
+                words.append(Word(OP, op, pos))
+                self.tokens.append(Piece(OP, op, pos))
+                pos += len(op)
+                if op in ("<<", "<<-"):
+                    expect_delim = op == "<<-"
+                continue
+            end = self.word_end(pos)
+            if end == pos:  # cannot happen: every other character starts a word; guard against a stall
+                end = pos + 1
+            word = Word(WORD, text[pos:end], pos)
+            words.append(word)
+            self.tokens.append(Piece(WORD, word.src, pos))
+            pos = end
+            if expect_delim is not None:
+                pending.append((word.value, expect_delim))
+                expect_delim = None
+        finish()
+
+    def heredoc(self, pos: int, delim: str, strip: bool, out: list[Piece]) -> int:
+        """Skip a here-document body starting at ``pos``; returns the offset after its terminator line."""
+        text, n = self.text, len(self.text)
+        start = pos
+        while pos < n:
+            nl = text.find("\n", pos)
+            stop = n if nl < 0 else nl
+            line = text[pos:stop].rstrip("\r")
+            if (line.lstrip("\t") if strip else line) == delim:
+                piece = Piece(HEREDOC, text[start:stop], start)
+                out.append(piece)
+                self.tokens.append(piece)
+                return stop
+            pos = stop + 1
+        self.problem(start, f"here-document delimited by end of text (wanted {delim!r})")
+        if start < n:
+            piece = Piece(HEREDOC, text[start:], start)
+            out.append(piece)
+            self.tokens.append(piece)
+        return n
+
+
+def read_shell(text: str) -> ShellScript:
+    """Read shell text (a script, a Dockerfile ``RUN``, a CI ``run:`` block, a recipe); never raises."""
+    reader = _Reader(text)
+    reader.read()
+    return ShellScript(text, tuple(reader.tokens), tuple(reader.lines), tuple(reader.problems))
