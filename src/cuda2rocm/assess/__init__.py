@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cuda2rocm.assess.layers import grade_layers
 from cuda2rocm.assess.risk import assess_risk
-from cuda2rocm.scan.result import LayerAssessment, RiskAssessment, ScanResult
+from cuda2rocm.results import LayerAssessment, RiskAssessment, ScanResult
 
 __all__ = ["assess", "assess_risk", "grade_layers"]
 

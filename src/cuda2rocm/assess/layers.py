@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cuda2rocm.model import Finding, Layer, Severity
-from cuda2rocm.scan.result import LayerAssessment, ScanResult
+from cuda2rocm.results import LayerAssessment, ScanResult
 
 LEVELS = ("low", "medium", "high")
 _WEIGHT = {Severity.INFO: 0, Severity.LOW: 1, Severity.MEDIUM: 2, Severity.HIGH: 4, Severity.CRITICAL: 8}

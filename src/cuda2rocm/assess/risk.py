@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuda2rocm.scan.result import LayerAssessment, RiskAssessment, ScanResult
+from cuda2rocm.results import LayerAssessment, RiskAssessment, ScanResult
 
 #: signals that alone make a project high-risk
 HARD_SIGNALS = ("closed CUDA binaries/plugins", "TensorRT dependence")

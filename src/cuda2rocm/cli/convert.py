@@ -9,58 +9,14 @@ from pathlib import Path
 
 import click
 
+from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.model import Failed, FileResult, Severity, Skipped, Translated
 from cuda2rocm.translate import render, stats
 from cuda2rocm.translate.api import ConvertReport, convert, convert_source
-from cuda2rocm.translate.options import DEFAULT_EXTENSIONS, Options
+from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.runner import WritePolicy
 
 SEVERITIES = [str(s) for s in Severity]
-
-
-def translation_options(f: click.decorators.FC) -> click.decorators.FC:
-    """Options shared by ``convert`` and ``verify``."""
-    for decorator in reversed([
-        click.option("--target-rocm", default="", metavar="X.Y", help="Emit only APIs this ROCm release has "
-                     "(default: the newest release in the tables)."),
-        click.option("--roc", is_flag=True, help="Map libraries to roc* (rocBLAS, rocSPARSE, ...) not hip*."),
-        click.option("--launch-syntax", type=click.Choice(["keep", "ggl"]), default="keep", show_default=True,
-                     help="Keep <<<...>>> launches or rewrite them to hipLaunchKernelGGL."),
-        click.option("--experimental", is_flag=True, help="Translate APIs HIP marks experimental."),
-        click.option("--use-hip-data-types", is_flag=True, help="cudaDataType/CUDA_R_32F -> hipDataType/HIP_R_32F "
-                     "(default: hipBLAS's hipblasDatatype_t/HIPBLAS_R_32F)."),
-        click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' safe fixes."),
-        click.option("--extensions", default=",".join(DEFAULT_EXTENSIONS), show_default=True,
-                     help="Comma-separated file extensions to translate in directories."),
-        click.option("--cu-suffix", default=".hip", show_default=True,
-                     help="Output suffix for .cu files ('' keeps .cu)."),
-        click.option("--max-size", type=click.IntRange(min=1), default=32, show_default=True, metavar="MB",
-                     help="Files larger than this are reported, not read."),
-        click.option("-j", "--jobs", type=click.IntRange(min=0), default=0, show_default=True,
-                     help="Worker processes; 0: one per CPU (up to 8) when the inputs add up to 4 MiB or more."),
-    ]):
-        f = decorator(f)
-    return f
-
-
-def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental: bool, use_hip_data_types: bool,
-                  fix_hazards: bool, extensions: str, cu_suffix: str, max_size: int, jobs: int,
-                  fail_on: str = "high") -> Options:
-    if target_rocm:
-        from cuda2rocm.mapping import is_known_rocm, newest_rocm, parse_version
-
-        try:
-            known = is_known_rocm(target_rocm)
-        except ValueError:
-            known = False
-        if not known:
-            raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (newest known: {newest_rocm()})",
-                                     param_hint="--target-rocm")
-        target_rocm = str(parse_version(target_rocm))
-    exts = tuple(e if e.startswith(".") else "." + e for e in (x.strip() for x in extensions.split(",")) if e)
-    return Options(target_rocm=target_rocm, roc=roc, launch_syntax=launch_syntax, experimental=experimental,
-                   use_hip_data_types=use_hip_data_types, fix_hazards=fix_hazards, cu_suffix=cu_suffix,
-                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs)
 
 
 @click.command("convert")

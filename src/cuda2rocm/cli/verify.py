@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from cuda2rocm.cli.convert import build_options, translation_options
+from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.translate.api import convert
 from cuda2rocm.translate.render import diagnostics
 from cuda2rocm.translate.runner import WritePolicy

@@ -56,7 +56,8 @@ def rocm_releases() -> dict[str, RocmRelease]:
 @functools.lru_cache(maxsize=1)
 def _releases() -> dict[str, RocmRelease]:
     raw = merged("releases")
-    return {v: _build.release(v, raw[v]) for v in versions.newest_first(raw)}
+    known = tuple(gpus().values())
+    return {v: _build.release(v, raw[v], known) for v in versions.newest_first(raw)}
 
 
 def get_release(version: str) -> RocmRelease | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cuda2rocm.knowledge.types import (
@@ -14,6 +15,7 @@ from cuda2rocm.knowledge.types import (
     Link,
     Plugin,
     RocmRelease,
+    gpu_in_release,
 )
 
 Raw = Mapping[str, Any]
@@ -68,8 +70,9 @@ def gpu(name: str, raw: Raw) -> Gpu:
     )
 
 
-def release(version: str, raw: Raw) -> RocmRelease:
-    return RocmRelease(
+def release(version: str, raw: Raw, known_gpus: Iterable[Gpu] = ()) -> RocmRelease:
+    """One ROCm release; ``gpus`` names those of ``known_gpus`` it supports."""
+    made = RocmRelease(
         version=version, gfx_targets=_strs(raw.get("gfx_targets")), architectures=_strs(raw.get("architectures")),
         os=_strs(raw.get("os")),
         frameworks={str(k): _strs(v) for k, v in (raw.get("frameworks") or {}).items()},
@@ -78,6 +81,7 @@ def release(version: str, raw: Raw) -> RocmRelease:
         kernels={str(k): str(v) for k, v in (raw.get("kernels") or {}).items()},
         notes=_strs(raw.get("notes")), **_common(raw),
     )
+    return dataclasses.replace(made, gpus=tuple(g.name for g in known_gpus if gpu_in_release(g, made)))
 
 
 def plugin(key: str, raw: Raw) -> Plugin:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from cuda2rocm.knowledge import versions
-from cuda2rocm.knowledge.types import Gpu, RocmRelease
+from cuda2rocm.knowledge.types import Gpu, RocmRelease, gpu_in_release
 
 SUPPORTED, UNSUPPORTED, UNKNOWN = "supported", "unsupported", "unknown"
 
@@ -19,18 +19,6 @@ class Verdict:
     status: str  # supported | unsupported | unknown
     reason: str
     source: str = ""
-
-
-def gpus_of_release(release: RocmRelease) -> tuple[str, ...]:
-    from cuda2rocm.knowledge import gpus
-
-    return tuple(g.name for g in gpus().values() if gpu_in_release(g, release))
-
-
-def gpu_in_release(gpu: Gpu, release: RocmRelease) -> bool:
-    if gpu.vendor != "amd" or gpu.gfx_target not in release.gfx_targets:
-        return False
-    return not gpu.rocm_first_listed or versions.key(release.version) >= versions.key(gpu.rocm_first_listed)
 
 
 def gpu_verdict(gpu: Gpu, release: RocmRelease) -> Verdict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cuda2rocm.knowledge import versions
+
 
 @dataclass(frozen=True)
 class Link:
@@ -77,13 +79,16 @@ class RocmRelease:
     source: str = ""
     date: str = ""
     unverified: bool = False
+    # names of the known GPUs this release supports (by gfx target and first-listed release): filled when the
+    # knowledge base is assembled, from the GPU table (see ``gpu_in_release``)
+    gpus: tuple[str, ...] = ()
 
-    @property
-    def gpus(self) -> tuple[str, ...]:
-        """Names of the known GPUs this release supports (by gfx target and first-listed release)."""
-        from cuda2rocm.knowledge.support import gpus_of_release
 
-        return gpus_of_release(self)
+def gpu_in_release(gpu: Gpu, release: RocmRelease) -> bool:
+    """Whether ``release`` supports ``gpu``: an AMD GPU whose gfx target it lists, from its first-listed release on."""
+    if gpu.vendor != "amd" or gpu.gfx_target not in release.gfx_targets:
+        return False
+    return not gpu.rocm_first_listed or versions.key(release.version) >= versions.key(gpu.rocm_first_listed)
 
 
 @dataclass(frozen=True)

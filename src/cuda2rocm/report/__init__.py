@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from cuda2rocm import rules as _rules
 from cuda2rocm.model import Finding
+from cuda2rocm.results import ScanResult
 from cuda2rocm.rules import Rule
-from cuda2rocm.scan.result import ScanResult
 
 FORMATS = ("text", "json", "markdown", "html", "sarif")
 FINDINGS_FORMATS = ("text", "json", "markdown", "sarif")

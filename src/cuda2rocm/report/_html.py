@@ -9,7 +9,7 @@ import jinja2
 from cuda2rocm import __version__
 from cuda2rocm.report._data import by_file, rule_url, severity_counts, where
 from cuda2rocm.report._tables import summary_lines, tables
-from cuda2rocm.scan.result import ScanResult
+from cuda2rocm.results import ScanResult
 
 
 def _template() -> jinja2.Template:

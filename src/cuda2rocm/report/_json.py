@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from cuda2rocm.model import Finding
 from cuda2rocm.report._data import to_data
-from cuda2rocm.scan.result import SCHEMA_VERSION, ScanResult
+from cuda2rocm.results import SCHEMA_VERSION, ScanResult
 
 
 def render_json(result: ScanResult) -> str:

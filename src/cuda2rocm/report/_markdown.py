@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from cuda2rocm.model import Finding
 from cuda2rocm.report._data import by_file, rule_url, severity_counts, where
 from cuda2rocm.report._tables import Table, summary_lines, tables
-from cuda2rocm.scan.result import ScanResult
+from cuda2rocm.results import ScanResult
 
 
 def cell(text: str) -> str:

@@ -15,7 +15,7 @@ import typing
 from importlib import resources
 from typing import Any
 
-from cuda2rocm.scan.result import SCHEMA_VERSION, ScanResult
+from cuda2rocm.results import SCHEMA_VERSION, ScanResult
 
 _SCALARS: dict[Any, dict[str, Any]] = {
     str: {"type": "string"},

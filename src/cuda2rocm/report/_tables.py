@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from cuda2rocm.report._data import location
-from cuda2rocm.scan.result import ScanResult
+from cuda2rocm.results import ScanResult
 
 
 class Table(NamedTuple):

@@ -12,7 +12,7 @@ from rich.text import Text
 from cuda2rocm.model import Finding, Severity
 from cuda2rocm.report._data import by_file, severity_counts, where
 from cuda2rocm.report._tables import Table, summary_lines, tables
-from cuda2rocm.scan.result import ScanResult
+from cuda2rocm.results import ScanResult
 
 _STYLE = {
     Severity.CRITICAL: "bold red",

@@ -1,0 +1,128 @@
+"""Our modules import each other without circles, so every package can be read (and loaded) bottom-up.
+
+The graph is built from the source with ``ast``, never by importing it. Every import counts, the ones inside
+function bodies too: the project imports lazily on purpose (the CLI loads one command's module, heavy optional
+dependencies load on first use), but a lazy import only hides a circle from the interpreter, it does not remove
+it. ``from P import n`` is an edge to the submodule ``P.n`` when there is one, otherwise to ``P``; importing a
+submodule is not counted as importing its package's ``__init__`` (Python runs it, but nothing is taken from it).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+ROOT_PACKAGE = "cuda2rocm"
+
+
+def _modules(src: Path, root: str) -> dict[str, tuple[Path, bool]]:
+    """Dotted module name -> (file, is a package)."""
+    found = {}
+    for path in sorted((src / root).rglob("*.py")):
+        parts = list(path.relative_to(src).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        if package:
+            parts.pop()
+        found[".".join(parts)] = (path, package)
+    return found
+
+
+def _imported(name: str, path: Path, package: bool, modules: dict[str, tuple[Path, bool]]) -> Iterator[str]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                here = name.split(".") if package else name.split(".")[:-1]
+                here = here[: len(here) - (node.level - 1)]
+                base = ".".join(here + ([node.module] if node.module else []))
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                yield sub if sub in modules else base
+
+
+def import_graph(src: Path = SRC, root: str = ROOT_PACKAGE) -> dict[str, set[str]]:
+    """Module -> the modules of ``root`` it imports (``importlib.import_module`` with a computed name is not
+    seen: ``cli/main.py`` loads the command modules that way, and none of them imports ``cli.main``)."""
+    modules = _modules(src, root)
+    return {name: {m for m in _imported(name, path, package, modules) if m in modules and m != name}
+            for name, (path, package) in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one member (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_no_import_circles_between_our_modules() -> None:
+    graph = import_graph()
+    assert len(graph) > 100  # the walk found the package
+    assert cycles(graph) == []
+
+
+def test_assess_grades_results_without_importing_the_scanner() -> None:
+    graph = import_graph()
+    assess = [m for m in graph if m == "cuda2rocm.assess" or m.startswith("cuda2rocm.assess.")]
+    assert assess
+    assert not {m for a in assess for m in graph[a] if m.startswith("cuda2rocm.scan")}
+
+
+def test_cycle_finder_finds_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a", "e"}, "e": {"e2"}, "e2": {"e"}, "f": set()}
+    assert sorted(cycles(graph)) == [["a", "b", "c"], ["e", "e2"]]
+
+
+def test_lazy_and_relative_imports_count(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("from pkg.sub.b import thing\n")
+    (pkg / "sub" / "a.py").write_text("def f():\n    from pkg.sub import b\n    return b\n")
+    (pkg / "sub" / "b.py").write_text("from . import a\nfrom ..sub.a import f as thing\n")
+    (pkg / "c.py").write_text("import pkg.sub\nfrom pkg import sub\n")
+    graph = import_graph(tmp_path, "pkg")
+    assert graph["pkg.sub.a"] == {"pkg.sub.b"}  # inside a function
+    assert graph["pkg.sub.b"] == {"pkg.sub.a"}  # relative, twice
+    assert graph["pkg.sub"] == {"pkg.sub.b"}
+    assert graph["pkg.c"] == {"pkg.sub"}
+    assert cycles(graph) == [["pkg.sub.a", "pkg.sub.b"]]
