@@ -1,0 +1,4 @@
+__global__ void paint(unsigned* px, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) px[i] = 0xFFFFFFFFu;
+}

@@ -1,0 +1,4 @@
+__device__ int ballot_int(int x) {
+  int bits = __ballot_sync(0xffffffffffffffffULL, x > 0);
+  return bits;
+}

@@ -1,0 +1,3 @@
+__device__ int nactive() {
+  return __popc(__activemask());
+}

@@ -1,0 +1,3 @@
+__device__ bool everyone(bool p) {
+  return __ballot_sync(0xffffffffffffffffULL, p) == 0xffffffff;
+}

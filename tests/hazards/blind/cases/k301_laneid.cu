@@ -1,0 +1,5 @@
+__device__ unsigned my_lane() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));
+  return r;
+}

@@ -1,0 +1,3 @@
+__device__ void pdl_wait() {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+}

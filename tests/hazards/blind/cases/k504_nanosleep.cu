@@ -1,0 +1,3 @@
+__device__ void backoff(int attempt) {
+  __nanosleep(100 << attempt);
+}

@@ -1,0 +1,5 @@
+__global__ void waiter(int* flag) {
+  while (atomicAdd(flag, 0) == 0) {
+    __nanosleep(32);
+  }
+}

@@ -1,0 +1,3 @@
+__device__ void tail(volatile float* s, int tid) {
+  s[tid] += s[tid + 1];
+}

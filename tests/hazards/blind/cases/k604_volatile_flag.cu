@@ -1,0 +1,3 @@
+__global__ void wait_flag(volatile int* flag) {
+  while (*flag == 0) { }
+}

@@ -1,0 +1,4 @@
+__device__ volatile int g_done;
+__global__ void wait_global() {
+  while (!g_done) { }
+}

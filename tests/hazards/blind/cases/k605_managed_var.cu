@@ -1,0 +1,2 @@
+__managed__ int total;
+__global__ void bump() { atomicAdd(&total, 1); }

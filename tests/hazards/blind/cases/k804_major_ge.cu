@@ -1,0 +1,2 @@
+#include <cuda_runtime.h>
+bool has_bf16(const cudaDeviceProp& prop) { return prop.major >= 8; }

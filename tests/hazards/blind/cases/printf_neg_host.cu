@@ -1,0 +1,2 @@
+#include <cstdio>
+void report(float v) { printf("value %f\n", v); }

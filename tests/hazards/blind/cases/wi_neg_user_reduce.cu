@@ -1,0 +1,3 @@
+__device__ int reduce_add(int v) { return v; }
+__device__ int my_reduce_add_sync(int v) { return reduce_add(v); }
+__device__ int use_it(int v) { return my_reduce_add_sync(v); }
