@@ -108,7 +108,7 @@ def test_patterns_match_whole_names_or_trailing_path_parts(pattern, metric, matc
 def test_a_threshold_that_matches_no_metric_is_an_error():
     base = _m("comm/all_reduce/1M/busbw_gbps", RNG.normal(50, 0.5, 7))
     cand = _m("comm/all_reduce/1M/busbw_gbps", RNG.normal(33, 0.5, 7))  # 0.66x
-    with pytest.raises(thresholds.UnmatchedThreshold, match="'nonexistent <= 1.1x' matches no metric"):
+    with pytest.raises(thresholds.UnmatchedThreshold, match=r"'nonexistent <= 1\.1x' matches no metric"):
         compare.compare(base, cand, compare.policy_from(["busbw_gbps>=0.95x", "nonexistent<=1.1x"]))
     # the suffix form gates: 0.66x fails it
     result = compare.compare(base, cand, compare.policy_from(["busbw_gbps>=0.95x"])).results[0]
