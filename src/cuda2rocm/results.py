@@ -73,7 +73,7 @@ class LayerAssessment:
 
 @dataclass(frozen=True)
 class RiskAssessment:
-    level: str  # low | medium | high
+    level: str  # none (nothing to port) | low | medium | high
     signals: tuple[str, ...]  # the high-risk signals present
     effort_person_days: tuple[int, int]  # low and high estimate
     poc_recommendation: str

@@ -135,3 +135,11 @@ def test_telemetry_without_a_gpu_tool_says_so(tmp_path, capsys):
     assert rc == 0
     if source is None:
         assert "not sampled" in capsys.readouterr().out
+
+
+def test_compare_with_a_threshold_that_matches_nothing_is_a_usage_error(tmp_path, capsys):
+    base = _jsonl(tmp_path / "b.jsonl", "tokens_per_s", [1000, 1010, 990, 1000])
+    cand = _jsonl(tmp_path / "c.jsonl", "tokens_per_s", [660, 670, 650, 660])
+    assert main(["bench", "compare", base, cand, "-t", "nonexistent<=1.1x"]) == 2
+    assert "'nonexistent <= 1.1x' matches no metric" in capsys.readouterr().err
+    assert main(["bench", "compare", base, cand, "-t", "tokens_per_s>=0.95x"]) == 1

@@ -52,6 +52,24 @@ def test_compare_two_comm_runs_reuses_bench(capsys):
     assert "ok=42" in capsys.readouterr().out
 
 
+def test_the_help_example_threshold_gates_comm_metrics(capsys):
+    """`--threshold` in `comm --help` names the metric's last part; it must match the full metric paths
+    (comm/all_reduce/.../busbw_gbps) and fail the 1-4 MB eager sizes that differ between the two runs."""
+    import re
+
+    from click.testing import CliRunner
+
+    from cuda2rocm.cli.comm import command
+
+    help_text = CliRunner().invoke(command, ["--help"], terminal_width=200).output
+    example = re.search(r"e\.g\. '([^']+)'", help_text)
+    assert example and example.group(1) == "busbw_gbps>=0.95x"
+    a, b = RESULTS / "first-run/allreduce.jsonl", RESULTS / "allreduce.jsonl"
+    assert main(["comm", "--compare", str(a), str(b), "--threshold", example.group(1)]) == 1
+    assert main(["comm", "--compare", str(a), str(b), "--threshold", "busbw<=1.1x"]) == 2
+    assert "matches no metric" in capsys.readouterr().err
+
+
 def test_usage_errors_exit_2(tmp_path):
     assert main(["comm", "--ops", "allreduce", "--nproc", "2"]) == 2
     assert main(["comm", "-b", "1G", "-e", "1M", "--nproc", "2"]) == 2

@@ -88,3 +88,28 @@ def test_cost_per_task():
     assert cost.per_task(4.0, "higher", 3.6, 1) == pytest.approx(0.00025)
     with pytest.raises(ValueError):
         cost.per_task_from_rate(0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "metric", "matches"),
+    [("busbw_gbps", "comm/all_reduce/float32/in/events/1048576/busbw_gbps", True),
+     ("1048576/busbw_gbps", "comm/all_reduce/float32/in/events/1048576/busbw_gbps", True),
+     ("events/*/busbw_gbps", "comm/all_reduce/float32/in/events/1048576/busbw_gbps", True),
+     ("comm/*", "comm/all_reduce/float32/in/events/1048576/busbw_gbps", True),
+     ("busbw", "comm/all_reduce/float32/in/events/1048576/busbw_gbps", False),
+     ("all_reduce", "comm/all_reduce/float32/in/events/1048576/busbw_gbps", False),
+     ("gbps", "comm/all_reduce/busbw_gbps", False),
+     ("tokens_per_s", "tokens_per_s", True)],
+)
+def test_patterns_match_whole_names_or_trailing_path_parts(pattern, metric, matches):
+    assert thresholds.parse(f"{pattern}>=0.9x").matches(metric) is matches
+
+
+def test_a_threshold_that_matches_no_metric_is_an_error():
+    base = _m("comm/all_reduce/1M/busbw_gbps", RNG.normal(50, 0.5, 7))
+    cand = _m("comm/all_reduce/1M/busbw_gbps", RNG.normal(33, 0.5, 7))  # 0.66x
+    with pytest.raises(thresholds.UnmatchedThreshold, match=r"'nonexistent <= 1\.1x' matches no metric"):
+        compare.compare(base, cand, compare.policy_from(["busbw_gbps>=0.95x", "nonexistent<=1.1x"]))
+    # the suffix form gates: 0.66x fails it
+    result = compare.compare(base, cand, compare.policy_from(["busbw_gbps>=0.95x"])).results[0]
+    assert result.threshold == "busbw_gbps >= 0.95x" and result.verdict == "fail"

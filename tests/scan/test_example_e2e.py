@@ -65,6 +65,19 @@ def test_assessment_of_the_example() -> None:
     assert levels["ops"] == "high"  # NCCL tuning, nvidia.com/gpu, nvidia-smi
     assert levels["extension"] in ("medium", "high")
     assert "multi-node NCCL/NVLink tuning" in result.risk.signals
+    # two critical K402 findings (96 KB of LDS) and inline PTX: high (it was "medium" before issue 18)
+    assert result.risk.level == "high" and result.risk.signals[0] == "2 critical finding(s)"
     assert result.risk.effort_person_days[0] < result.risk.effort_person_days[1]
     assert "setup.py" in result.risk.poc_recommendation and "gfx942" in result.risk.poc_recommendation
     assert result.deployment.scale == "kubernetes"
+
+
+def test_an_empty_tree_has_nothing_to_port(tmp_path: Path) -> None:
+    """Was "Risk: high, 5-21 person-days" beside "Nothing to port was found."."""
+    from cuda2rocm.report import render
+
+    result = scan(tmp_path)
+    assert result.risk is not None
+    assert (result.risk.level, result.risk.effort_person_days, result.risk.signals) == ("none", (0, 0), ())
+    text = render(result, "text")
+    assert "Risk: none" in text and "Effort: 0 person-days" in text and "Nothing to port was found." in text

@@ -14,6 +14,14 @@ HIGH_POINTS = 16
 MEDIUM_POINTS = 4
 
 
+def nothing_to_port(r: ScanResult) -> bool:
+    """No CUDA dependence at all: no finding above info (input problems aside), no CUDA source, kernel, inline
+    assembly, CUDA API use, binary or plugin. Missing tests or pins are then no migration work."""
+    return not (any(f.severity > Severity.INFO and not f.rule.startswith("C2R-E") for f in r.findings)
+                or any(f.language == "cuda" for f in r.files) or r.stats.get("kernels", 0)
+                or r.stats.get("inline_asm", 0) or r.api_usage or r.binaries or r.plugins)
+
+
 def grade_layers(result: ScanResult) -> tuple[LayerAssessment, ...]:
     out = []
     for layer in Layer:
@@ -53,7 +61,7 @@ def _facts(layer: Layer, r: ScanResult) -> list[tuple[str, str]]:
         facts.extend(_library_facts(r))
     elif layer == Layer.OPS and r.deployment.scale in ("multi-node", "kubernetes"):
         facts.append(("medium", f"deployment scale: {r.deployment.scale}"))
-    elif layer == Layer.BUSINESS:
+    elif layer == Layer.BUSINESS and not nothing_to_port(r):
         missing = [k for k in ("tests", "benchmarks", "pinned_versions") if not r.baselines.get(k)]
         if missing:
             facts.append(("medium" if len(missing) < 3 else "high", "no baseline: " + ", ".join(missing)))

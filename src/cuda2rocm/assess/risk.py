@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cuda2rocm.assess.layers import nothing_to_port
+from cuda2rocm.model import Severity
 from cuda2rocm.results import LayerAssessment, RiskAssessment, ScanResult
 
 #: signals that alone make a project high-risk
@@ -11,10 +13,19 @@ MANY_KERNELS = 5
 _DAYS = {"low": (0, 1), "medium": (2, 5), "high": (5, 15)}
 
 
+def critical_findings(r: ScanResult) -> int:
+    """Critical findings (input problems aside): each is code that breaks on the target as it stands."""
+    return sum(1 for f in r.findings if f.severity >= Severity.CRITICAL and not f.rule.startswith("C2R-E"))
+
+
 def signals(r: ScanResult) -> list[str]:
+    if nothing_to_port(r):
+        return []
     rules = {f.rule for f in r.findings}
     names = {a.name for a in r.api_usage}
     out = []
+    if critical := critical_findings(r):
+        out.append(f"{critical} critical finding(s)")
     if r.stats.get("inline_asm", 0) >= MUCH_PTX:
         out.append("much inline PTX")
     if any(not b.has_source for b in r.binaries) or any(p.rocm_support in ("none", "deprecated_project")
@@ -38,8 +49,12 @@ def _nvlink_tuning(r: ScanResult) -> bool:
 
 
 def assess_risk(r: ScanResult, layers: tuple[LayerAssessment, ...]) -> RiskAssessment:
+    """``none`` with no effort when there is nothing to port; ``high`` with any critical finding, a hard signal
+    or >= 3 signals; ``medium`` with any signal or a high layer; else ``low``."""
+    if nothing_to_port(r):
+        return RiskAssessment("none", (), (0, 0), poc(r))
     found = signals(r)
-    if len(found) >= 3 or any(s in HARD_SIGNALS for s in found):
+    if len(found) >= 3 or critical_findings(r) or any(s in HARD_SIGNALS for s in found):
         level = "high"
     elif found or any(la.difficulty == "high" for la in layers):
         level = "medium"
@@ -68,7 +83,7 @@ def rocm_path_files(r: ScanResult) -> list[str]:
 
 def poc(r: ScanResult) -> str:
     """The smallest workload that exercises the riskiest layers on one GPU of the target."""
-    if not r.files:
+    if not r.files or nothing_to_port(r):
         return "Nothing to port was found."
     gfx = _gfx(r.target_gpu)
     ext = [f.path for f in r.files if "torch-extension" in f.tags]

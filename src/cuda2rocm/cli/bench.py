@@ -54,7 +54,11 @@ def compare_paths(base: Sequence[str], cand: Sequence[str], policy: cmp.Policy, 
     if not b.metrics or not c.metrics:
         console.print("[red]error[/]: no metrics found in " + ("the baseline" if not b.metrics else "the candidate"))
         return None
-    return cmp.with_env(cmp.compare(b.metrics, c.metrics, policy), b.env, c.env)
+    try:
+        report = cmp.compare(b.metrics, c.metrics, policy)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    return cmp.with_env(report, b.env, c.env)
 
 
 def _costs(report: cmp.Report, metric: str, prices: tuple[float, float], gpus: int) -> dict[str, str]:

@@ -6,6 +6,7 @@ Verdict per metric:
   the tolerance in the bad / good direction;
 - ``ok``: a threshold holds, or no significant change beyond the tolerance;
 - ``missing``: the metric is on one side only (a threshold naming it then fails).
+A threshold that matches no metric on either side is an error, never a silent pass.
 Exit code: 1 if any metric is ``fail`` or ``regression``, else 0.
 """
 
@@ -98,7 +99,9 @@ def _missing(name: str, base: Metric | None, cand: Metric | None, policy: Policy
 
 
 def compare(base: dict[str, Metric], cand: dict[str, Metric], policy: Policy | None = None) -> Report:
+    """Raises :class:`thresholds.UnmatchedThreshold` (a ``ValueError``) when a threshold matches no metric."""
     policy = policy or Policy()
+    thresholds.check_matched(policy.thresholds, set(base) | set(cand))
     results = []
     for name in sorted(set(base) | set(cand)):
         if name in base and name in cand:

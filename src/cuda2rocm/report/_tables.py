@@ -27,7 +27,7 @@ def summary_lines(result: ScanResult) -> list[tuple[str, str]]:
         lines.append(("Scanned", f"{int(stats.get('files', 0))} files, {int(stats.get('lines', 0))} lines"))
     lines.append(("Risk", result.risk.level))
     low, high = result.risk.effort_person_days
-    lines.append(("Effort", f"{low}-{high} person-days"))
+    lines.append(("Effort", f"{low}-{high} person-days" if high else "0 person-days"))
     if result.risk.poc_recommendation:
         lines.append(("Proof of concept", result.risk.poc_recommendation))
     lines.append(("Deployment", result.deployment.scale))
