@@ -1,0 +1,628 @@
+"""CMake listfiles: CUDA language, architectures, toolkit packages, libraries, sources and nvcc options -> HIP.
+
+Read with the lossless CMake reader (``source/formats/cmake``); every change is an edit of one argument or an
+insertion after one command, so comments, layout and everything the migrator does not know stay byte for byte.
+Two styles (``BuildOptions.style``, docs/migrate.md): ``language`` uses CMake's HIP language (CMake >= 3.21 and
+ROCm's hip-lang package); ``package`` uses ``find_package(hip)`` with ``hip::device`` and compiles device sources
+as CXX with hipcc (for installs without hip-lang, such as Debian's ROCm 5.2 packages, and older CMake).
+
+A project is migrated in two steps: :func:`project_facts` reads every listfile once (which CUDA libraries are
+linked anywhere, which variables carry nvcc options, whether the toolkit is found with ``find_package``), then
+:func:`migrate_cmake` rewrites each file with those facts.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cuda2rocm.mapping import load as load_mapping
+from cuda2rocm.migrate import flags
+from cuda2rocm.migrate import rules as R
+from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, cmake_variables, library_index
+from cuda2rocm.model import Severity
+from cuda2rocm.rules import Rule
+from cuda2rocm.source.edits import apply_edits
+from cuda2rocm.source.formats.cmake import Argument, CMakeFile, Command, read_cmake
+
+_PROJECT_KEYWORDS = frozenset({"VERSION", "DESCRIPTION", "HOMEPAGE_URL", "LANGUAGES"})
+_TARGET_KEYWORDS = frozenset({"STATIC", "SHARED", "MODULE", "OBJECT", "INTERFACE", "EXCLUDE_FROM_ALL", "WIN32",
+                              "MACOSX_BUNDLE", "PRIVATE", "PUBLIC", "IMPORTED", "GLOBAL", "ALIAS", "OPTIONS"})
+_LINK_KEYWORDS = frozenset({"PRIVATE", "PUBLIC", "INTERFACE", "LINK_PRIVATE", "LINK_PUBLIC", "LINK_INTERFACE_LIBRARIES"})
+_FIND_KEYWORDS = frozenset({"REQUIRED", "QUIET"})
+_CUDA_PACKAGES = {"cuda": "toolkit", "cudatoolkit": "toolkit", "nccl": "nccl", "cudnn": "cudnn"}
+_LEGACY_COMMANDS = {"cuda_add_library": "add_library", "cuda_add_executable": "add_executable",
+                    "cuda_include_directories": "include_directories"}
+_LEGACY_REPORT = frozenset({"cuda_compile", "cuda_compile_ptx", "cuda_compile_fatbin", "cuda_compile_cubin",
+                            "cuda_wrap_srcs", "cuda_add_cufft_to_target", "cuda_add_cublas_to_target",
+                            "cuda_build_clean_target", "cuda_select_nvcc_arch_flags"})
+_FLAG_COMMANDS = frozenset({"target_compile_options", "add_compile_options", "target_link_options",
+                            "add_link_options"})
+_COND_COMMANDS = frozenset({"if", "elseif", "while"})
+_LINK_COMMANDS = frozenset({"target_link_libraries", "link_libraries"})
+#: nvcc spellings that other compilers use too: translated only where the options are known to be nvcc's
+_AMBIGUOUS = frozenset({"-G", "-t", "-x", "-arch", "-code", "-keep", "-Werror", "-Xlinker", "-dc", "-ptx"})
+_VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>]*)>")
+_GENEX_CUDA_BLOCK = re.compile(r"\$<\$<(?:COMPILE|LINK)_LANGUAGE:CUDA>:")
+
+
+@dataclass
+class CMakeFacts:
+    """What the whole project says, gathered before any file is rewritten."""
+
+    hip_packages: list[str] = field(default_factory=list)  # in first-use order
+    flag_variables: set[str] = field(default_factory=set)  # variables whose values reach nvcc
+    finds_toolkit: bool = False  # some listfile has find_package(CUDA|CUDAToolkit)
+    found_separately: set[str] = field(default_factory=set)  # packages with a find_package of their own (NCCL)
+
+    def need(self, package: str) -> None:
+        if package and package not in self.hip_packages:
+            self.hip_packages.append(package)
+
+
+def project_facts(files: Iterable[CMakeFile]) -> CMakeFacts:
+    facts = CMakeFacts()
+    index = library_index()
+    for doc in files:
+        for cmd in doc.commands:
+            name = cmd.lower
+            values = cmd.values()
+            if name == "find_package" and values and _CUDA_PACKAGES.get(values[0].lower()) == "toolkit":
+                facts.finds_toolkit = True
+            for arg in cmd.arguments:
+                for word in _words_of(arg.value):
+                    lib = index.get(word)
+                    if lib is not None and (word.startswith("CUDA::") or (name in _LINK_COMMANDS and word in lib.names)):
+                        facts.need(lib.hip_package)
+                for ref in _VAR_REF.findall(arg.src):
+                    lib = index.get(ref)
+                    if lib is not None and ref in lib.legacy:
+                        facts.need(lib.hip_package)
+            if name == "find_package" and values and _CUDA_PACKAGES.get(values[0].lower()) in ("nccl", "cudnn"):
+                package = "rccl" if values[0].lower() == "nccl" else "miopen"
+                facts.need(package)
+                facts.found_separately.add(package)
+            if _flag_list_command(cmd):
+                for arg in cmd.arguments[1:]:
+                    facts.flag_variables.update(_VAR_REF.findall(arg.src))
+            for arg in cmd.arguments:
+                for block in _GENEX_CUDA_BLOCK.finditer(arg.src):
+                    facts.flag_variables.update(_VAR_REF.findall(arg.src[block.end():]))
+    facts.flag_variables -= set(cmake_variables())
+    return facts
+
+
+def _words_of(value: str) -> list[str]:
+    return [w for w in re.split(r"[;\s]+", value) if w]
+
+
+def _flag_list_command(cmd: Command) -> bool:
+    """set/list/string commands that assign CMAKE_CUDA_FLAGS* or CUDA_NVCC_FLAGS."""
+    values = cmd.values()
+    if cmd.lower == "set" and values:
+        return values[0].startswith("CMAKE_CUDA_FLAGS") or values[0] == "CUDA_NVCC_FLAGS"
+    if cmd.lower in ("list", "string") and len(values) > 1 and values[0].upper() in ("APPEND", "PREPEND"):
+        return values[1].startswith("CMAKE_CUDA_FLAGS") or values[1] == "CUDA_NVCC_FLAGS"
+    return False
+
+
+def migrate_cmake(path: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None) -> FileMigration:
+    """The edits that make ``text`` (the listfile at ``path``, relative to the project root) build with HIP."""
+    doc = read_cmake(text)
+    if doc.problems:
+        return FileMigration(path, problems=doc.problems)
+    facts = facts if facts is not None else project_facts([doc])
+    return _Migrator(path, doc, options, facts).run()
+
+
+class _Migrator:
+    def __init__(self, path: str, doc: CMakeFile, options: BuildOptions, facts: CMakeFacts) -> None:
+        self.path = path
+        self.doc = doc
+        self.text = doc.text
+        self.options = options
+        self.facts = facts
+        self.language = options.style == "language"
+        self.out = Collector(path, doc.text)
+        self.done: set[int] = set()  # offsets of arguments already rewritten
+        self.hip_found = facts.finds_toolkit  # a find_package(hip) will be written where the toolkit was found
+        self.signatures = self._link_signatures()
+        self.suffix = _renamed_suffix(options.renames)
+
+    # -- driving -------------------------------------------------------------------------------------------
+    def run(self) -> FileMigration:
+        for cmd in self.doc.commands:
+            handler = getattr(self, "_cmd_" + cmd.lower, None)
+            if cmd.lower in _LEGACY_COMMANDS:
+                self._legacy(cmd)
+            elif cmd.lower in _LEGACY_REPORT:
+                self.out.report(R.LEGACY_FINDCUDA, cmd.offset, f"{cmd.name}() is a FindCUDA command with no HIP "
+                                "form: compile these sources in an ordinary target")
+            elif handler is not None:
+                handler(cmd)
+            if cmd.lower in _FLAG_COMMANDS:
+                self._flag_command(cmd)
+            self._generic(cmd)
+        return self.out.result()
+
+    def _arg_edit(self, rule: Rule, arg: Argument, new_src: str, message: str) -> None:
+        if arg.offset in self.done or new_src == arg.src:
+            return
+        if self.out.edit(rule, arg.offset, arg.end, new_src, message):
+            self.done.add(arg.offset)
+
+    def _insert_after(self, cmd: Command, lines: Sequence[str], rule: Rule, message: str) -> None:
+        indent = " " * (cmd.col - 1)
+        newline = "\r\n" if "\r\n" in self.text else "\n"
+        self.out.edit(rule, cmd.end, cmd.end, "".join(newline + indent + line for line in lines), message)
+
+    def _remove_arg(self, rule: Rule, arg: Argument, message: str) -> None:
+        if arg.offset in self.done:
+            return
+        self.done.add(arg.offset)
+        start = arg.offset
+        while start > 0 and self.text[start - 1] in " \t":
+            start -= 1
+        self.out.edit(rule, start, arg.end, "", message)
+
+    # -- languages -----------------------------------------------------------------------------------------
+    def _cmd_project(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        langs: list[Argument] = []
+        keyword = ""
+        for i, arg in enumerate(args[1:], 1):
+            if arg.value in _PROJECT_KEYWORDS:
+                keyword = arg.value
+                continue
+            if arg.value == "CUDA" and (keyword == "LANGUAGES" or (not keyword and i >= 1)):
+                langs.append(arg)
+        if not langs:
+            return
+        others = [a.value for a in args[1:] if a.value in ("C", "CXX", "HIP", "Fortran", "OBJC", "OBJCXX")]
+        for arg in langs:
+            self._language(arg, has_cxx="CXX" in others)
+        self._find_hip_here(cmd)
+
+    def _cmd_enable_language(self, cmd: Command) -> None:
+        for arg in cmd.arguments:
+            if arg.value == "CUDA":
+                self._language(arg, has_cxx=True)
+                self._find_hip_here(cmd)
+
+    def _cmd_check_language(self, cmd: Command) -> None:
+        for arg in cmd.arguments:
+            if arg.value == "CUDA":
+                self._arg_edit(R.CUDA_LANGUAGE, arg, "HIP" if self.language else "CXX",
+                               "check_language(CUDA) checks for nvcc")
+
+    def _language(self, arg: Argument, *, has_cxx: bool) -> None:
+        if self.language:
+            self._arg_edit(R.CUDA_LANGUAGE, arg, "HIP", "the CUDA language becomes HIP")
+        elif has_cxx:
+            self._remove_arg(R.CUDA_LANGUAGE, arg, "the CUDA language goes: device code is compiled as CXX by hipcc "
+                             "(package style)")
+        else:
+            self._arg_edit(R.CUDA_LANGUAGE, arg, "CXX", "device code is compiled as CXX by hipcc (package style)")
+
+    def _find_hip_here(self, cmd: Command) -> None:
+        """Without a find_package(CUDA|CUDAToolkit) in the project, find hip where the language was enabled."""
+        if self.hip_found:
+            return
+        self.hip_found = True
+        self._insert_after(cmd, self._find_lines("REQUIRED"), R.FIND_CUDA, "find_package(hip) and the ROCm "
+                           "libraries the project links")
+
+    def _find_lines(self, mode: str) -> list[str]:
+        suffix = f" {mode}" if mode else ""
+        lines = []
+        if not self.language:
+            lines.append(f'set(GPU_TARGETS "{";".join(self.options.gfx)}" CACHE STRING "AMD GPU targets")')
+        lines.append(f"find_package(hip{suffix})")
+        lines.extend(f"find_package({p}{suffix})" for p in self.facts.hip_packages
+                     if p != "hip" and p not in self.facts.found_separately)
+        return lines
+
+    def _cmd_cmake_minimum_required(self, cmd: Command) -> None:
+        if not self.language or not any(c.lower in ("project", "enable_language") and "CUDA" in c.values()
+                                        for c in self.doc.commands):
+            return
+        args = cmd.arguments
+        for i, arg in enumerate(args[:-1]):
+            if arg.value == "VERSION":
+                version = args[i + 1]
+                low, sep, high = version.value.partition("...")
+                if _version_tuple(low) < (3, 21):
+                    self._arg_edit(R.MINIMUM_VERSION, version, "3.21" + (sep + high if sep else ""),
+                                   f"CMake {low} has no HIP language (3.21 or newer)")
+
+    # -- packages and libraries ----------------------------------------------------------------------------
+    def _cmd_find_package(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if not args:
+            return
+        kind = _CUDA_PACKAGES.get(args[0].value.lower())
+        if kind == "toolkit":
+            mode = " ".join(a.value for a in args[1:] if a.value in _FIND_KEYWORDS)
+            lines = self._find_lines(mode)
+            self.done.update(a.offset for a in cmd.arguments)
+            newline = "\r\n" if "\r\n" in self.text else "\n"
+            replacement = (newline + " " * (cmd.col - 1)).join(lines)
+            self.out.edit(R.FIND_CUDA, cmd.offset, cmd.end, replacement,
+                          f"find_package({args[0].value}) becomes find_package(hip) and the ROCm libraries' packages")
+        elif kind in ("nccl", "cudnn"):
+            new = "rccl" if kind == "nccl" else "miopen"
+            self._arg_edit(R.FIND_CUDA, args[0], new, f"{args[0].value} becomes ROCm's {new} package")
+
+    def _cmd_find_library(self, cmd: Command) -> None:
+        index = library_index()
+        for arg in cmd.arguments[1:]:
+            lib = index.get(arg.value)
+            if lib is not None and arg.value in lib.names and arg.kind == "unquoted":
+                self._arg_edit(R.CUDA_LIBRARY, arg, lib.hip_link, f"the {lib.library} library is {lib.hip_link} "
+                               "on ROCm")
+
+    def _cmd_find_path(self, cmd: Command) -> None:
+        mapping = load_mapping()
+        for arg in cmd.arguments[1:]:
+            entry = mapping.header(arg.value) if arg.kind == "unquoted" and arg.value.endswith(".h") else None
+            hip = entry.resolve() if entry is not None else None
+            if hip:
+                self._arg_edit(R.CUDA_LIBRARY, arg, hip, f"{arg.value} is {hip} on ROCm")
+
+    def _link_command(self, cmd: Command, first: int) -> None:
+        index = library_index()
+        for arg in cmd.arguments[first:]:
+            if arg.kind not in ("unquoted", "quoted"):
+                continue
+            lib = index.get(arg.value)
+            if lib is not None and (arg.value == lib.cuda_target or arg.value in lib.names):
+                new = lib.hip_target if arg.kind == "unquoted" else f'"{lib.hip_target}"'
+                self._arg_edit(R.CUDA_LIBRARY, arg, new, f"{arg.value} becomes {lib.hip_target}"
+                               + (f" ({lib.note})" if lib.note else ""))
+
+    def _cmd_target_link_libraries(self, cmd: Command) -> None:
+        self._link_command(cmd, 1)
+
+    def _cmd_link_libraries(self, cmd: Command) -> None:
+        self._link_command(cmd, 0)
+
+    def _link_signatures(self) -> dict[str, bool]:
+        """target -> True if its target_link_libraries calls use keywords (PRIVATE/PUBLIC/INTERFACE)."""
+        out: dict[str, bool] = {}
+        for cmd in self.doc.commands:
+            values = cmd.values()
+            if cmd.lower == "target_link_libraries" and values:
+                out[values[0]] = out.get(values[0], False) or any(v in _LINK_KEYWORDS for v in values[1:])
+        return out
+
+    # -- variables and properties --------------------------------------------------------------------------
+    def _cmd_set(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if not args:
+            return
+        self._set_like(cmd, args[0], args[1:])
+        self._sources(cmd, args[1:], target="")
+
+    def _cmd_list(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if len(args) > 2 and args[0].value.upper() in ("APPEND", "PREPEND", "INSERT"):
+            self._set_like(cmd, args[1], args[2:])
+            self._sources(cmd, args[2:], target="")
+
+    def _cmd_string(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if len(args) > 2 and args[0].value.upper() in ("APPEND", "PREPEND"):
+            self._set_like(cmd, args[1], args[2:])
+
+    def _set_like(self, cmd: Command, name: Argument, values: Sequence[Argument]) -> None:
+        var = cmake_variables().get(name.value)
+        values = [v for v in values if v.value not in ("CACHE", "PARENT_SCOPE", "FORCE")] if var else list(values)
+        if var is not None and var.kind == "variable":
+            hip = var.hip(self.options.style)
+            if not hip:
+                self.out.report(R.SEPARABLE, name.offset, f"{name.value} has no HIP counterpart: {var.note}")
+                return
+            self._arg_edit(R.CUDA_ARCHITECTURES if "ARCHITECTURES" in name.value else R.CUDA_SETTINGS, name, hip,
+                           f"{name.value} becomes {hip}")
+            if "ARCHITECTURES" in name.value:
+                self._architectures(values[:1] if cmd.lower == "set" and values and values[0].kind != "unquoted"
+                                    else values)
+                return
+        if name.value.startswith("CMAKE_CUDA_FLAGS") or name.value == "CUDA_NVCC_FLAGS" or \
+                name.value in self.facts.flag_variables:
+            if name.value == "CUDA_NVCC_FLAGS":
+                self.out.report(R.LEGACY_FINDCUDA, name.offset, "CUDA_NVCC_FLAGS is read by FindCUDA's commands only: "
+                                "move the options to target_compile_options or CMAKE_HIP_FLAGS")
+            self._flags(values, strict=True)
+
+    def _architectures(self, values: Sequence[Argument]) -> None:
+        values = [v for v in values if v.value not in ("CACHE", "STRING", "PARENT_SCOPE", "FORCE")]
+        if not values:
+            return
+        gfx = ";".join(self.options.gfx)
+        first = values[0]
+        self._arg_edit(R.CUDA_ARCHITECTURES, first, f'"{gfx}"' if first.kind == "quoted" else gfx,
+                       f"NVIDIA architectures {' '.join(v.value for v in values)} become {gfx}")
+        for extra in values[1:]:
+            if extra.kind != "quoted" or not extra.value.startswith(("STRING", "BOOL")):
+                self._remove_arg(R.CUDA_ARCHITECTURES, extra, "one architecture list")
+
+    def _cmd_set_target_properties(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        try:
+            start = next(i for i, a in enumerate(args) if a.value == "PROPERTIES") + 1
+        except StopIteration:
+            return
+        for i in range(start, len(args) - 1, 2):
+            self._property(args[i], args[i + 1:i + 2])
+
+    def _cmd_set_property(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        for i, arg in enumerate(args[:-1]):
+            if arg.value == "PROPERTY":
+                self._property(args[i + 1], args[i + 2:])
+                return
+
+    def _cmd_set_source_files_properties(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        for i, arg in enumerate(args[:-1]):
+            if arg.value == "LANGUAGE" and args[i + 1].value == "CUDA":
+                self._arg_edit(R.CUDA_SETTINGS, args[i + 1], "HIP" if self.language else "CXX",
+                               "sources compiled as CUDA")
+
+    def _property(self, name: Argument, values: Sequence[Argument]) -> None:
+        if name.value == "LANGUAGE" and values and values[0].value == "CUDA":
+            self._arg_edit(R.CUDA_SETTINGS, values[0], "HIP" if self.language else "CXX", "sources compiled as CUDA")
+            return
+        var = cmake_variables().get(name.value)
+        if var is None or var.kind != "property":
+            return
+        hip = var.hip(self.options.style)
+        if not hip:
+            self.out.report(R.SEPARABLE, name.offset, f"{name.value} has no HIP counterpart: {var.note}")
+            return
+        rule = R.CUDA_ARCHITECTURES if "ARCHITECTURES" in name.value else R.CUDA_SETTINGS
+        self._arg_edit(rule, name, hip, f"{name.value} becomes {hip}")
+        if "ARCHITECTURES" in name.value and values:
+            self._architectures(values[:1])
+
+    # -- sources -------------------------------------------------------------------------------------------
+    def _cmd_add_library(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if args and not any(a.value in ("IMPORTED", "ALIAS", "INTERFACE") for a in args[1:2]):
+            self._sources(cmd, args[1:], target=args[0].value)
+
+    def _cmd_add_executable(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if args and not any(a.value in ("IMPORTED", "ALIAS") for a in args[1:2]):
+            self._sources(cmd, args[1:], target=args[0].value)
+
+    def _cmd_target_sources(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if args:
+            self._sources(cmd, args[1:], target=args[0].value)
+
+    def _cmd_file(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind != "paren"]
+        if len(args) < 3 or args[0].value not in ("GLOB", "GLOB_RECURSE"):
+            return
+        patterns = [a for a in args[2:] if a.value not in ("LIST_DIRECTORIES", "RELATIVE", "CONFIGURE_DEPENDS",
+                                                           "FOLLOW_SYMLINKS", "true", "false")]
+        cu = [a for a in patterns if a.value.endswith(".cu")]
+        if not cu:
+            return
+        for arg in cu:
+            if self.suffix:
+                self._arg_edit(R.CU_SOURCES, arg, arg.src.replace(".cu", self.suffix, 1) if arg.kind == "unquoted"
+                               else arg.src[:-4] + self.suffix + '"', f"convert renamed .cu sources to {self.suffix}")
+        if len(cu) == len(patterns) and not (self.language and self.suffix):
+            self._insert_after(cmd, [f"set_source_files_properties(${{{args[1].value}}} PROPERTIES LANGUAGE "
+                                     f"{'HIP' if self.language else 'CXX'})"], R.CU_SOURCES,
+                               "globbed CUDA sources are compiled for AMD")
+
+    def _sources(self, cmd: Command, args: Sequence[Argument], target: str) -> None:
+        cu = [a for a in args if a.kind in ("unquoted", "quoted") and a.value.endswith(".cu")
+              and a.value not in _TARGET_KEYWORDS]
+        if not cu:
+            return
+        names: list[str] = []
+        base = posixpath.dirname(self.path)
+        for arg in cu:
+            rel = posixpath.normpath(posixpath.join(base, arg.value)) if "$" not in arg.value else ""
+            new = self.options.renames.get(rel)
+            if new:
+                new_name = arg.value[: -len(".cu")] + posixpath.splitext(new)[1]
+                self._arg_edit(R.CU_SOURCES, arg, new_name if arg.kind == "unquoted" else f'"{new_name}"',
+                               f"{arg.value} was renamed by convert")
+                if not self.language:
+                    names.append(new_name)
+            else:
+                names.append(arg.value)
+        lines = []
+        if names:
+            lines.append(f"set_source_files_properties({' '.join(names)} PROPERTIES LANGUAGE "
+                         f"{'HIP' if self.language else 'CXX'})")
+        if target and not self.language:
+            keyword = "PRIVATE " if self.signatures.get(target, True) else ""
+            lines.append(f"target_link_libraries({target} {keyword}hip::device)")
+        if lines:
+            self._insert_after(cmd, lines, R.CU_SOURCES, "CUDA sources are compiled for AMD "
+                               f"({'HIP language' if self.language else 'as CXX by hipcc with hip::device'})")
+
+    def _legacy(self, cmd: Command) -> None:
+        new = _LEGACY_COMMANDS[cmd.lower]
+        self.out.edit(R.LEGACY_FINDCUDA, cmd.offset, cmd.offset + len(cmd.name), new,
+                      f"{cmd.name}() is FindCUDA's: an ordinary {new}()")
+        if new != "include_directories":
+            args = [a for a in cmd.arguments if a.kind != "paren"]
+            self._sources(cmd, args[1:], target=args[0].value if args else "")
+
+    # -- options -------------------------------------------------------------------------------------------
+    def _flag_command(self, cmd: Command) -> None:
+        args = [a for a in cmd.arguments if a.kind in ("unquoted", "quoted")]
+        first = 1 if cmd.lower.startswith("target_") else 0
+        self._flags([a for a in args[first:] if a.value not in ("BEFORE", *_LINK_KEYWORDS)], strict=False)
+
+    def _flags(self, args: Sequence[Argument], *, strict: bool) -> None:
+        """Translate nvcc options in ``args``; ``strict``: the words are known to be nvcc's."""
+        words: list[flags.Word] = []
+        for arg in args:
+            if arg.offset in self.done or "$<" in arg.src:
+                continue
+            words.extend(_split_words(arg))
+        if not strict:
+            words = [w for w in words if not _ambiguous(w.src)]
+        self._apply_flags(words)
+
+    def _apply_flags(self, words: list[flags.Word]) -> None:
+        edits, changes = flags.translate(self.text, words, self.options.gfx, arch="drop")
+        for edit in edits:
+            if self.out.free(edit.start, edit.end):
+                self.out.edits.append(edit)
+        for ch in changes:
+            self._report_flag(ch)
+
+    def _report_flag(self, ch: flags.FlagChange) -> None:
+        row = ch.row
+        fix = f"`{ch.original}` -> `{ch.replacement}`" if ch.replacement else f"removed `{ch.original}`"
+        if row.action == "arch":
+            self.out.report(R.NVCC_ARCH, ch.offset, f"{ch.original}: the architectures come from "
+                            f"{'HIP_ARCHITECTURES' if self.language else 'GPU_TARGETS'}", fix=fix)
+        elif row.action == "keep":
+            self.out.report(R.NVCC_OUTPUT, ch.offset, f"{ch.original} makes NVIDIA-only output: {row.note}")
+        elif row.action in ("drop", "report"):
+            sev = R.NVCC_OPTION_DROPPED.severity if row.action == "drop" else _severity(row.severity)
+            self.out.findings.append(R.NVCC_OPTION_DROPPED.finding(
+                self.path, *self.out.lines.line_col(ch.offset),
+                f"{ch.original} is nvcc's" + (f": {row.note}" if row.note else ""), fix=fix, severity=sev))
+        else:
+            self.out.report(R.NVCC_OPTION, ch.offset, f"{ch.original} is nvcc's spelling"
+                            + (f" ({row.note})" if row.note else ""), fix=fix)
+
+    # -- what applies to every command ---------------------------------------------------------------------
+    def _generic(self, cmd: Command) -> None:
+        """CUDA variable references, language generator expressions (with the nvcc options inside them) and
+        result variables in conditions, wherever they are: each rewritten where it stands."""
+        variables = cmake_variables()
+        for arg in cmd.arguments:
+            if arg.offset in self.done or arg.kind not in ("unquoted", "quoted", "bracket"):
+                continue
+            src, base = arg.src, arg.offset
+            blocks = []
+            for block in _GENEX_CUDA_BLOCK.finditer(src):
+                end = _genex_end(src, block.end())
+                if end >= 0:
+                    blocks.append((block.start(), end + 1))
+                    self._cuda_block(base, src, block.start(), block.end(), end)
+            inside = lambda pos: any(a <= pos < b for a, b in blocks)  # noqa: E731
+            for m in _GENEX_LANG.finditer(src):
+                new = _genex_language(m, "HIP" if self.language else "CXX")
+                if new != m.group(0) and not inside(m.start()):
+                    self.out.edit(R.CUDA_SETTINGS, base + m.start(), base + m.end(), new,
+                                  "the CUDA language in a generator expression")
+            for m in _VAR_REF.finditer(src):
+                new = self._var_ref(m.group(1))
+                if new != m.group(0) and not inside(m.start()):
+                    lib = library_index().get(m.group(1))
+                    self.out.edit(R.CUDA_LIBRARY if lib is not None else R.CUDA_VARIABLE, base + m.start(),
+                                  base + m.end(), new, f"{m.group(0)} becomes {new}")
+            if cmd.lower in _COND_COMMANDS and arg.kind == "unquoted":
+                var = variables.get(arg.value)
+                hip = var.hip(self.options.style) if var is not None and var.kind == "result" else ""
+                if hip and "}" not in hip:
+                    self._arg_edit(R.CUDA_VARIABLE, arg, hip, f"{arg.value} is never set after find_package(hip)")
+
+    def _cuda_block(self, base: int, src: str, start: int, content: int, end: int) -> None:
+        """``$<$<COMPILE_LANGUAGE:CUDA>:...>`` at ``src[start:end + 1]``: the language and the options inside."""
+        inner = src[content:end]
+        inner = _VAR_REF.sub(lambda m: self._var_ref(m.group(1)), inner)
+        local = [flags.Word(p.group(0), p.start()) for p in re.finditer(r"[^;\s]+", inner)]
+        edits, changes = flags.translate(inner, local, self.options.gfx, arch="drop")
+        for ch in changes:
+            self._report_flag(flags.FlagChange(ch.row, ch.original, ch.replacement, base + content + ch.offset))
+        new_inner = re.sub(r";{2,}", ";", apply_edits(inner, edits)).strip("; ")
+        head = _GENEX_LANG.sub(lambda m: _genex_language(m, "HIP" if self.language else "CXX"), src[start:content])
+        new = head + new_inner + ">" if new_inner else ""
+        self.out.edit(R.CUDA_SETTINGS, base + start, base + end + 1, new,
+                      "nvcc options for the CUDA language" if new else "nvcc options with no HIP counterpart")
+
+    def _var_ref(self, name: str) -> str:
+        lib = library_index().get(name)
+        if lib is not None and name in lib.legacy:
+            return lib.hip_target
+        var = cmake_variables().get(name)
+        hip = var.hip(self.options.style) if var is not None and var.kind != "property" else ""
+        if not hip:
+            return "${" + name + "}"
+        return "${" + hip + ("" if "}" in hip else "}")
+
+
+def _genex_language(m: re.Match[str], lang: str) -> str:
+    kind, body = m.group(1), m.group(2)
+    parts = body.split(",")
+    if kind.endswith("LANG_AND_ID"):
+        if parts and parts[0] == "CUDA":
+            return f"$<{kind}:{lang},Clang>"
+        return m.group(0)
+    new = [lang if p == "CUDA" else p for p in parts]
+    return f"$<{kind}:{','.join(dict.fromkeys(new))}>"
+
+
+def _genex_end(src: str, start: int) -> int:
+    """Index of the ``>`` closing the generator expression whose content starts at ``start``."""
+    depth = 1
+    i = start
+    while i < len(src):
+        if src.startswith("$<", i):
+            depth += 1
+            i += 2
+            continue
+        if src[i] == ">":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def _split_words(arg: Argument) -> list[flags.Word]:
+    """The blank-separated words of one argument, with their offsets in the file (inside quotes for quoted
+    arguments; ``;`` separates list items in unquoted ones)."""
+    if arg.kind == "quoted":
+        inner, base = arg.src[1:-1], arg.offset + 1
+    elif arg.kind == "unquoted":
+        inner, base = arg.src, arg.offset
+    else:
+        return []
+    return [flags.Word(m.group(0), base + m.start()) for m in re.finditer(r"[^\s;]+", inner)
+            if "$" not in m.group(0)]
+
+
+def _ambiguous(word: str) -> bool:
+    return word.split("=", 1)[0] in _AMBIGUOUS
+
+
+def _renamed_suffix(renames: dict[str, str]) -> str:
+    for old, new in renames.items():
+        if old.endswith(".cu"):
+            return posixpath.splitext(new)[1]
+    return ""
+
+
+def _version_tuple(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(p) for p in text.split("."))
+    except ValueError:
+        return (99,)
+
+
+def _severity(name: str) -> Severity:
+    return Severity[name.upper()]
+
+
+def _short(src: str) -> str:
+    one = " ".join(src.split())
+    return one if len(one) <= 60 else one[:57] + "..."

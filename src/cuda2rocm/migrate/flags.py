@@ -1,0 +1,156 @@
+"""nvcc options -> hipcc/clang options, over words that keep their offsets in the file they come from.
+
+The table is data (``migrate/data/nvcc_flags.csv``). Callers (CMake, Makefiles, setup.py) hand over the words
+of one nvcc option list as (text, offset) pairs, already split by the reader of their format; the result is the
+edits that rewrite them and one :class:`FlagChange` per option for the findings. Words that are not nvcc options
+(``-O3``, ``-DX``, ``-I...``, variable references) are left alone.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+from cuda2rocm.model import Edit
+
+#: nvcc -Werror kinds (``-Werror all-warnings``); clang's -Werror takes none
+_WERROR_KINDS = frozenset({"all-warnings", "cross-execution-space-call", "reorder", "default-stream-launch",
+                           "ext-lambda-captures-this", "deprecated-declarations"})
+
+
+@dataclass(frozen=True)
+class FlagRow:
+    nvcc: str
+    value: str  # none | joined | separate
+    action: str  # map | drop | report | arch
+    hip: str
+    severity: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of an option list: its text and where it starts in the file."""
+
+    src: str
+    offset: int
+
+    @property
+    def end(self) -> int:
+        return self.offset + len(self.src)
+
+
+@dataclass(frozen=True)
+class FlagChange:
+    """One nvcc option found: what it was, what it became (``""``: removed), where."""
+
+    row: FlagRow
+    original: str
+    replacement: str
+    offset: int
+
+
+@functools.lru_cache(maxsize=1)
+def table() -> dict[str, FlagRow]:
+    text = resources.files("cuda2rocm.migrate").joinpath("data", "nvcc_flags.csv").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    rows = [FlagRow(**row) for row in csv.DictReader(io.StringIO("\n".join(lines)))]
+    return {row.nvcc: row for row in rows}
+
+
+def _split(word: str) -> tuple[FlagRow | None, str | None]:
+    """The table row for ``word`` and its joined value (``-arch=sm_80`` -> (arch row, "sm_80"))."""
+    rows = table()
+    if word in rows:
+        return rows[word], None
+    if "=" in word:
+        name, value = word.split("=", 1)
+        row = rows.get(name)
+        if row is not None and row.value != "none":
+            return row, value
+    return None, None
+
+
+def is_nvcc_option(word: str) -> bool:
+    return _split(word)[0] is not None
+
+
+def offload_flags(gfx: Sequence[str]) -> str:
+    return " ".join(f"--offload-arch={g}" for g in gfx)
+
+
+def translate(text: str, words: Sequence[Word], gfx: Sequence[str], *, arch: str = "drop") -> tuple[
+        list[Edit], list[FlagChange]]:
+    """Edits rewriting the nvcc options among ``words`` (in ``text``) and the changes made.
+
+    ``arch``: ``drop`` removes architecture options (CMake: the targets' HIP architectures say it), ``offload``
+    replaces the first by ``--offload-arch=`` for each of ``gfx`` and removes the others.
+    """
+    edits: list[Edit] = []
+    changes: list[FlagChange] = []
+    arch_done = False
+    i = 0
+    while i < len(words):
+        word = words[i]
+        row, value = _split(word.src)
+        if row is None:
+            i += 1
+            continue
+        span = [word]
+        if row.value == "separate" and value is None and i + 1 < len(words) and (
+                row.nvcc != "-Werror" or words[i + 1].src in _WERROR_KINDS):
+            value = words[i + 1].src
+            span.append(words[i + 1])
+        i += len(span)
+        original = text[span[0].offset:span[-1].end]
+        replacement = _replacement(row, value, gfx, arch, arch_done)
+        if row.action == "arch":
+            arch_done = True
+        if replacement == original and row.action != "keep":
+            continue
+        changes.append(FlagChange(row, original, replacement, span[0].offset))
+        if replacement == original:
+            continue
+        edits.append(_removal(text, span[0].offset, span[-1].end) if not replacement
+                     else Edit(span[0].offset, span[-1].end, replacement, "nvcc-flag"))
+    return edits, changes
+
+
+def _replacement(row: FlagRow, value: str | None, gfx: Sequence[str], arch: str, arch_done: bool) -> str:
+    if row.action == "arch":
+        return offload_flags(gfx) if arch == "offload" and not arch_done else ""
+    if row.action == "keep":
+        return _keep(row, value)
+    if row.action in ("drop", "report"):
+        verbose = row.nvcc in ("--ptxas-options", "-Xptxas") and value in ("-v", "--verbose")
+        return row.hip if verbose else ""
+    if row.nvcc == "-Werror":
+        return "-Werror"
+    if row.nvcc in ("-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options"):
+        parts = [p for p in (value or "").split(",") if p]
+        return " ".join(row.hip.replace("{v}", p) for p in parts)
+    if row.nvcc == "-x":
+        return f"-x {'hip' if value == 'cu' else value}"
+    return row.hip.replace("{v}", value or "")
+
+
+def _keep(row: FlagRow, value: str | None) -> str:
+    """A kept option, as written."""
+    return row.nvcc if value is None else f"{row.nvcc}={value}" if row.value == "joined" else f"{row.nvcc} {value}"
+
+
+def _removal(text: str, start: int, end: int) -> Edit:
+    """Remove ``text[start:end]`` with the blanks before it (or, at the start of a line, after it)."""
+    before = start
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    if before < start and before > 0 and text[before - 1] not in "\n(\"'=":
+        return Edit(before, end, "", "nvcc-flag")
+    after = end
+    while after < len(text) and text[after] in " \t":
+        after += 1
+    return Edit(start, after, "", "nvcc-flag")

@@ -1,0 +1,213 @@
+"""Makefiles: nvcc -> hipcc, nvcc options -> clang's, CUDA paths -> ROCM_PATH, CUDA libraries -> ROCm's.
+
+Read with the lossless Makefile reader (``source/formats/make``): assignments, rules and recipes with the offset
+of every word. Options are translated where they are known to reach nvcc: the values of variables that a recipe
+passes to nvcc (``$(NVCC) $(NVCCFLAGS) ...``) or that are named as nvcc's (``NVCCFLAGS``, ``CUDAFLAGS``, ...), and
+the words of recipes that run nvcc. Nothing is evaluated.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from cuda2rocm.migrate import flags
+from cuda2rocm.migrate import rules as R
+from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, library_index
+from cuda2rocm.model import Severity
+from cuda2rocm.source.formats._base import Piece
+from cuda2rocm.source.formats.make import Line, MakeFile, read_make
+
+#: variables that hold the CUDA toolkit's location
+CUDA_PATH_VARIABLES = ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "CUDA_DIR", "CUDA_TOOLKIT_ROOT_DIR", "CUDA_INSTALL_PATH",
+                       "CUDATOOLKIT_HOME", "CUDA_TOOLKIT_PATH")
+#: variables conventionally holding nvcc's options
+NVCC_FLAG_VARIABLES = frozenset({"NVCCFLAGS", "NVCC_FLAGS", "NVFLAGS", "CUDAFLAGS", "CUDA_FLAGS", "CUFLAGS",
+                                 "NVCC_OPTS", "NVCCOPTS", "GENCODE_FLAGS", "GENCODE", "ARCH_FLAGS", "CUDA_ARCH",
+                                 "SMS", "NVCC_GENCODE"})
+_REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_.-]*)[)}]")
+_CUDA_DIR = re.compile(r"/usr/local/cuda(?:-\d+(?:\.\d+)*)?(?=/|$)")
+_LINK = re.compile(r"-l(\S+)")
+#: .cu in wildcards and substitution references: $(wildcard src/*.cu), $(SRCS:.cu=.o), $(patsubst %.cu,...)
+_CU_PATTERN = re.compile(r"([*%:]|^)\.cu(?=[=\s),]|$)")
+
+
+def migrate_make(path: str, text: str, options: BuildOptions) -> FileMigration:
+    doc = read_make(text)
+    if doc.problems:
+        return FileMigration(path, problems=doc.problems)
+    return _Migrator(path, doc, options).run()
+
+
+class _Migrator:
+    def __init__(self, path: str, doc: MakeFile, options: BuildOptions) -> None:
+        self.path = path
+        self.doc = doc
+        self.text = doc.text
+        self.options = options
+        self.out = Collector(path, doc.text)
+        self.arch_done = False
+        self.compilers = self._compiler_variables()
+        self.flag_vars = self._flag_variables()
+        self.suffix = next((posixpath.splitext(new)[1] for old, new in options.renames.items()
+                            if old.endswith(".cu")), "")
+
+    def run(self) -> FileMigration:
+        for line in self.doc.lines:
+            if line.kind == "assignment":
+                self._assignment(line)
+            elif line.kind == "recipe":
+                self._recipe(line)
+            elif line.kind == "rule":
+                self._rule(line)
+            if line.kind in ("assignment", "recipe", "rule", "directive"):
+                self._words(line)
+        return self.out.result()
+
+    # -- what each line kind holds -------------------------------------------------------------------------
+    def _compiler_variables(self) -> set[str]:
+        out = set()
+        for line in self.doc.of_kind("assignment"):
+            words = _value_words(line)
+            if line.name is not None and words and _is_nvcc(words[0].src):
+                out.add(line.name.src)
+        return out
+
+    def _flag_variables(self) -> set[str]:
+        """Variables whose values reach nvcc: by name, or passed after nvcc in a recipe."""
+        out = {ln.name.src for ln in self.doc.of_kind("assignment") if ln.name and ln.name.src in NVCC_FLAG_VARIABLES}
+        for line in self.doc.of_kind("recipe"):
+            words = _code_words(line)
+            if any(self._runs_nvcc(w.src) for w in words):
+                for w in words:
+                    out.update(n for n in _REF.findall(w.src) if n not in self.compilers)
+        for line in self.doc.of_kind("assignment"):  # NVCCFLAGS = $(GENCODE) $(OPT): the parts are nvcc's too
+            if line.name is not None and line.name.src in out:
+                for w in _value_words(line):
+                    out.update(_REF.findall(w.src))
+        return out - set(CUDA_PATH_VARIABLES)
+
+    def _runs_nvcc(self, word: str) -> bool:
+        if _is_nvcc(word):
+            return True
+        refs = _REF.findall(word)
+        return len(refs) == 1 and word == f"$({refs[0]})" and refs[0] in self.compilers or (
+            len(refs) == 1 and word == f"${{{refs[0]}}}" and refs[0] in self.compilers)
+
+    def _assignment(self, line: Line) -> None:
+        assert line.name is not None
+        words = _value_words(line)
+        if line.name.src in CUDA_PATH_VARIABLES:
+            self.out.edit(R.MAKE_PATHS, line.name.offset, line.name.end, "ROCM_PATH",
+                          f"{line.name.src} pointed at the CUDA toolkit")
+        if words and line.name.src in self.compilers:
+            self._compiler_word(words[0])
+        if line.name.src in self.flag_vars:
+            self._translate(words)
+
+    def _recipe(self, line: Line) -> None:
+        words = _code_words(line)
+        starts = [i for i, w in enumerate(words) if self._runs_nvcc(w.src)]
+        for i in starts:
+            if _is_nvcc(words[i].src):
+                self._compiler_word(words[i])
+        if starts:
+            self._translate(words[starts[0] + 1:])
+
+    def _rule(self, line: Line) -> None:
+        if not self.suffix:
+            return
+        for piece in (*line.targets, *line.prerequisites):
+            if piece.src.endswith(".cu") and ("%" in piece.src or self._renamed(piece.src)):
+                self.out.edit(R.MAKE_CU_RULE, piece.offset, piece.end, piece.src[:-3] + self.suffix,
+                              f"convert renamed the .cu sources to {self.suffix}")
+
+    def _renamed(self, name: str) -> bool:
+        rel = posixpath.normpath(posixpath.join(posixpath.dirname(self.path), name))
+        return rel in self.options.renames
+
+    def _compiler_word(self, word: Piece) -> None:
+        src = word.src
+        new = re.sub(r"nvcc$", "hipcc", src)
+        for var in CUDA_PATH_VARIABLES:
+            new = new.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
+        new = _CUDA_DIR.sub("/opt/rocm", new)
+        self.out.edit(R.MAKE_COMPILER, word.offset, word.end, new, f"{src} is the CUDA compiler")
+
+    def _translate(self, words: list[Piece]) -> None:
+        fw = [flags.Word(w.src, w.offset) for w in words]
+        edits, changes = flags.translate(self.text, fw, self.options.gfx, arch="drop" if self.arch_done else "offload")
+        for edit in edits:
+            if self.out.free(edit.start, edit.end):
+                self.out.edits.append(edit)
+        for ch in changes:
+            self._report(ch)
+            if ch.row.action == "arch" and ch.replacement:
+                self.arch_done = True
+
+    def _report(self, ch: flags.FlagChange) -> None:
+        row = ch.row
+        fix = f"`{ch.original}` -> `{ch.replacement}`" if ch.replacement else f"removed `{ch.original}`"
+        line, col = self.out.lines.line_col(ch.offset)
+        if row.action == "arch":
+            self.out.findings.append(R.NVCC_ARCH.finding(self.path, line, col, f"{ch.original} names NVIDIA "
+                                                         "architectures", fix=fix))
+        elif row.action == "keep":
+            self.out.findings.append(R.NVCC_OUTPUT.finding(self.path, line, col, f"{ch.original}: {row.note}"))
+        elif row.action in ("drop", "report"):
+            sev = None if row.action == "drop" else Severity[row.severity.upper()]
+            self.out.findings.append(R.NVCC_OPTION_DROPPED.finding(
+                self.path, line, col, f"{ch.original} is nvcc's" + (f": {row.note}" if row.note else ""), fix=fix,
+                severity=sev))
+        else:
+            self.out.findings.append(R.NVCC_OPTION.finding(self.path, line, col, f"{ch.original} is nvcc's spelling",
+                                                           fix=fix))
+
+    # -- words anywhere: CUDA paths and libraries ------------------------------------------------------------
+    def _words(self, line: Line) -> None:
+        index = library_index()
+        for word in _code_words(line):
+            if not self.out.free(word.offset, word.end):
+                continue
+            new = word.src
+            for var in CUDA_PATH_VARIABLES:
+                new = new.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
+            new = _CUDA_DIR.sub("/opt/rocm", new)
+            if new != word.src:
+                new = re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/lib64\b", r"\1/lib", new)
+            link = _LINK.fullmatch(new)
+            lib = index.get(link.group(1)) if link else None
+            if lib is not None and link is not None and link.group(1) in lib.names:
+                new = f"-l{lib.hip_link}"
+                rule = R.MAKE_LIBRARIES
+                message = f"{word.src} links the CUDA {lib.library} library" + (f" ({lib.note})" if lib.note else "")
+            else:
+                rule, message = R.MAKE_PATHS, f"{word.src} points at the CUDA toolkit"
+            if self.suffix and new.endswith(".cu") and ("*" in new or self._renamed(new)):
+                new, rule, message = new[:-3] + self.suffix, R.MAKE_CU_RULE, "convert renamed the .cu sources"
+            elif self.suffix and _CU_PATTERN.search(new):
+                new = _CU_PATTERN.sub(lambda m: m.group(1) + self.suffix, new)
+                rule, message = R.MAKE_CU_RULE, "convert renamed the .cu sources"
+            if new != word.src:
+                self.out.edit(rule, word.offset, word.end, new, message)
+
+
+def _value_words(line: Line) -> list[Piece]:
+    """The words of an assignment's value (after the name and operator)."""
+    if line.value is None:
+        return []
+    return [w for w in line.words if w.offset >= line.value.offset]
+
+
+def _code_words(line: Line) -> list[Piece]:
+    """A line's words up to a shell comment (make hands ``# ...`` in a recipe to the shell, which ignores it)."""
+    out = []
+    for w in line.words:
+        if w.src.startswith("#"):
+            break
+        out.append(w)
+    return out
+
+
+def _is_nvcc(word: str) -> bool:
+    return word == "nvcc" or word.endswith("/nvcc")

@@ -1,0 +1,182 @@
+"""Rules ``migrate build`` emits (ids ``C2R-B``): B1xx CMake, B2xx Makefiles, B3xx nvcc options (any build file).
+
+Each finding says what was rewritten (its fix is applied) or what a person must still do (no edit).
+"""
+
+from __future__ import annotations
+
+from cuda2rocm.model import Confidence, Layer, Severity
+from cuda2rocm.rules import Rule, define
+
+F = "build"
+_CMAKE_HIP = "https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html"
+_HIP_LANG = "https://cmake.org/cmake/help/latest/manual/cmake-language.7.html"
+_CLANG_HIP = "https://clang.llvm.org/docs/HIPSupport.html"
+_HIPCC = "https://rocm.docs.amd.com/projects/HIPCC/en/latest/"
+
+
+def _rule(id: str, title: str, severity: Severity, *, what: str, why: str, example: str, instead: str,
+          references: tuple[str, ...] = (_CMAKE_HIP,)) -> Rule:
+    return define(Rule(id, title, F, severity, Confidence.HIGH, Layer.EXTENSION, what, why, example, instead,
+                       references))
+
+
+CUDA_LANGUAGE = _rule(
+    "C2R-B101", "cmake-cuda-language", Severity.MEDIUM,
+    what="`project(... LANGUAGES CUDA)`, `enable_language(CUDA)` and `check_language(CUDA)`.",
+    why="The CUDA language makes CMake look for nvcc; an AMD build compiles device code with ROCm's clang.",
+    example="project(demo LANGUAGES CXX CUDA)",
+    instead="`HIP` in the language style (CMake >= 3.21); in the package style the language goes and "
+            "`find_package(hip)` brings hipcc's device flags through `hip::device`.",
+)
+CUDA_ARCHITECTURES = _rule(
+    "C2R-B102", "cmake-cuda-architectures", Severity.MEDIUM,
+    what="`CMAKE_CUDA_ARCHITECTURES` and the `CUDA_ARCHITECTURES` target property (NVIDIA compute capabilities).",
+    why="Compute capabilities mean nothing to an AMD GPU; the code objects must be built for its gfx target.",
+    example="set(CMAKE_CUDA_ARCHITECTURES 80 90)",
+    instead="`CMAKE_HIP_ARCHITECTURES` / `HIP_ARCHITECTURES` (language style) or `GPU_TARGETS` (package style) "
+            "with the target list, e.g. `gfx90a;gfx942`.",
+)
+CUDA_SETTINGS = _rule(
+    "C2R-B103", "cmake-cuda-settings", Severity.LOW,
+    what="CUDA language settings: `CMAKE_CUDA_STANDARD`, `CMAKE_CUDA_FLAGS*`, `CMAKE_CUDA_COMPILER`, the "
+         "`CUDA_STANDARD` property, `$<COMPILE_LANGUAGE:CUDA>` generator expressions, `LANGUAGE CUDA` sources.",
+    why="They configure a language the AMD build no longer has, so the settings would silently not apply.",
+    example="set(CMAKE_CUDA_STANDARD 17)",
+    instead="The HIP (language style) or CXX (package style) counterpart of each setting.",
+)
+FIND_CUDA = _rule(
+    "C2R-B104", "cmake-find-cuda", Severity.MEDIUM,
+    what="`find_package(CUDA)`, `find_package(CUDAToolkit)`, and packages of CUDA libraries (`NCCL`, `CUDNN`).",
+    why="These find the CUDA toolkit; an AMD build needs the HIP runtime and the ROCm libraries' packages.",
+    example="find_package(CUDAToolkit REQUIRED)",
+    instead="`find_package(hip)` plus one `find_package` per ROCm library the project links "
+            "(`hipblas`, `hiprand`, `hipsparse`, `rccl`, ...).",
+)
+CUDA_LIBRARY = _rule(
+    "C2R-B105", "cmake-cuda-library", Severity.MEDIUM,
+    what="CUDA libraries linked by imported target (`CUDA::cublas`), by name (`cublas`, `nccl`) or through the "
+         "FindCUDA result variables (`${CUDA_CUBLAS_LIBRARIES}`), and `find_library`/`find_path` of them.",
+    why="The CUDA libraries do not exist on a ROCm system; each has a hip* (or ROCm) library instead.",
+    example="target_link_libraries(app PRIVATE CUDA::cudart CUDA::cublas)",
+    instead="`hip::host`, `roc::hipblas`, `hip::hiprand`, `roc::hipsparse`, `roc::rccl`, `MIOpen`, ...",
+)
+CU_SOURCES = _rule(
+    "C2R-B106", "cmake-cu-sources", Severity.MEDIUM,
+    what="`.cu` sources of targets: renamed where `convert` renamed them, otherwise given the HIP language.",
+    why="CMake compiles `.cu` files as CUDA; without a language property they would not be compiled for AMD.",
+    example="add_library(kernels STATIC reduce.cu)",
+    instead="`set_source_files_properties(reduce.cu PROPERTIES LANGUAGE HIP)` (language style) or "
+            "`LANGUAGE CXX` with `hip::device` linked (package style).",
+)
+CUDA_VARIABLE = _rule(
+    "C2R-B107", "cmake-cuda-variable", Severity.LOW,
+    what="Results of the CUDA packages: `CUDA_FOUND`, `CUDAToolkit_FOUND`, `CUDA_INCLUDE_DIRS`, "
+         "`CUDA_TOOLKIT_ROOT_DIR`, `CUDA_VERSION`, ...",
+    why="After `find_package(hip)` these are never set: `if(CUDA_FOUND)` is false and GPU code is skipped.",
+    example="if(CUDA_FOUND)",
+    instead="`hip_FOUND`, `hip_INCLUDE_DIRS`, `ROCM_PATH`, `hip_VERSION` (a HIP version: comparisons against CUDA "
+            "releases must be rewritten).",
+)
+SEPARABLE = _rule(
+    "C2R-B108", "cmake-cuda-only-setting", Severity.MEDIUM,
+    what="CUDA settings with no HIP counterpart in CMake: separable compilation, device symbol resolution, "
+         "the CUDA runtime library choice, the host compiler.",
+    why="CMake has no HIP form of them; the build needs the clang options that do the same.",
+    example="set_target_properties(k PROPERTIES CUDA_SEPARABLE_COMPILATION ON)",
+    instead="Relocatable device code: `target_compile_options(k PRIVATE -fgpu-rdc)` and "
+            "`target_link_options(k PRIVATE -fgpu-rdc)`; remove the other settings.",
+    references=(_CLANG_HIP,),
+)
+LEGACY_FINDCUDA = _rule(
+    "C2R-B109", "cmake-legacy-findcuda", Severity.MEDIUM,
+    what="Commands of the FindCUDA module removed from CMake (`cuda_add_library`, `cuda_add_executable`, "
+         "`cuda_include_directories`, `cuda_compile`, `CUDA_NVCC_FLAGS`).",
+    why="They drive nvcc directly; HIP builds use ordinary targets.",
+    example="cuda_add_library(kernels reduce.cu)",
+    instead="`add_library`/`add_executable` with the sources' language set; nvcc options move to "
+            "`target_compile_options`.",
+)
+MINIMUM_VERSION = _rule(
+    "C2R-B110", "cmake-minimum-for-hip", Severity.LOW,
+    what="`cmake_minimum_required` below 3.21 in a project that now enables the HIP language.",
+    why="CMake knows the HIP language from 3.21 on.",
+    example="cmake_minimum_required(VERSION 3.18)",
+    instead="cmake_minimum_required(VERSION 3.21)",
+    references=(_HIP_LANG,),
+)
+MAKE_COMPILER = _rule(
+    "C2R-B201", "make-nvcc-compiler", Severity.MEDIUM,
+    what="nvcc named as the compiler in a Makefile: variables (`NVCC = nvcc`, `CUDA_CC ?= ...`), recipes and "
+         "`$(CUDA_HOME)/bin/nvcc`.",
+    why="nvcc does not exist on a ROCm system.",
+    example="NVCC ?= $(CUDA_HOME)/bin/nvcc",
+    instead="hipcc (`$(ROCM_PATH)/bin/hipcc`), with `HIP_PLATFORM=amd` where both platforms are installed.",
+    references=(_HIPCC,),
+)
+MAKE_PATHS = _rule(
+    "C2R-B202", "make-cuda-paths", Severity.LOW,
+    what="`CUDA_HOME`, `CUDA_PATH`, `CUDA_ROOT` and `/usr/local/cuda` paths in Makefiles (include and library "
+         "directories, tool paths).",
+    why="They point at the CUDA toolkit, which is not there on AMD machines.",
+    example="CUDA_HOME ?= /usr/local/cuda",
+    instead="`ROCM_PATH ?= /opt/rocm` and `$(ROCM_PATH)/include`, `$(ROCM_PATH)/lib`.",
+    references=(_HIPCC,),
+)
+MAKE_LIBRARIES = _rule(
+    "C2R-B203", "make-cuda-libraries", Severity.MEDIUM,
+    what="CUDA libraries linked with `-l` in Makefiles (`-lcudart`, `-lcublas`, `-lcurand`, `-lnccl`, ...).",
+    why="The libraries do not exist on AMD; the link fails.",
+    example="LDLIBS += -lcudart -lcurand",
+    instead="`-lamdhip64`, `-lhipblas`, `-lhiprand`, `-lhipsparse`, `-lrccl`, ... (hipcc links the HIP runtime "
+            "itself).",
+    references=(_HIPCC,),
+)
+MAKE_CU_RULE = _rule(
+    "C2R-B204", "make-cu-pattern", Severity.LOW,
+    what="Make rules and variables that name `.cu` sources where `convert` renamed them (`%.o: %.cu`, "
+         "`$(wildcard *.cu)`).",
+    why="After the rename the `.cu` files no longer exist and the rule never fires.",
+    example="%.o: %.cu",
+    instead="The new suffix (`%.o: %.hip`) when `convert` renamed the sources; otherwise nothing to do (hipcc "
+            "compiles `.cu` files given `-x hip`).",
+    references=(_HIPCC,),
+)
+NVCC_OPTION = _rule(
+    "C2R-B301", "nvcc-option-translated", Severity.INFO,
+    what="An nvcc option with a clang/hipcc counterpart (`--use_fast_math`, `-Xcompiler`, `-lineinfo`, `-rdc`, "
+         "...), in any build file.",
+    why="hipcc passes options to clang, which rejects nvcc's spellings.",
+    example="--use_fast_math -Xcompiler -fPIC",
+    instead="-ffast-math -fPIC",
+    references=(_CLANG_HIP, _HIPCC),
+)
+NVCC_OPTION_DROPPED = _rule(
+    "C2R-B302", "nvcc-option-dropped", Severity.LOW,
+    what="An nvcc option HIP does not need (`--expt-relaxed-constexpr`, `--expt-extended-lambda`, `-ccbin`) or "
+         "has no counterpart for (`--maxrregcount`, `-Xptxas`, `-diag-suppress`): removed so hipcc accepts the "
+         "line; the message says what, if anything, replaces it.",
+    why="clang rejects unknown options; some of them changed code generation on NVIDIA and need a person's look.",
+    example="--maxrregcount=64",
+    instead="Bound registers per kernel with `__launch_bounds__`; inspect resource use with "
+            "`-Rpass-analysis=kernel-resource-usage`.",
+    references=(_CLANG_HIP, _HIPCC),
+)
+NVCC_ARCH = _rule(
+    "C2R-B303", "nvcc-architecture-option", Severity.MEDIUM,
+    what="nvcc architecture options (`-arch=sm_80`, `-gencode arch=compute_80,code=sm_80`, `--gpu-code`).",
+    why="They name NVIDIA architectures; AMD code objects are built per gfx target.",
+    example="-gencode arch=compute_80,code=sm_80",
+    instead="`--offload-arch=gfx90a` (one per target) where the options are passed to hipcc directly; in CMake the "
+            "architectures variable or property says it.",
+    references=(_CLANG_HIP,),
+)
+NVCC_OUTPUT = _rule(
+    "C2R-B304", "nvcc-nvidia-output", Severity.HIGH,
+    what="nvcc options that produce NVIDIA-only artefacts (`-ptx`, `-cubin`, `-fatbin`).",
+    why="There is no PTX on AMD; the build step (and whatever loads its output) must be redesigned.",
+    example="nvcc -ptx kernels.cu -o kernels.ptx",
+    instead="Compile a code object with `--offload-arch=... --cuda-device-only` (or `--genco`) and load it with "
+            "`hipModuleLoad`; or build the kernels into the program.",
+    references=(_CLANG_HIP,),
+)
