@@ -50,7 +50,7 @@ class Collector:
 
     def free(self, start: int, end: int) -> bool:
         """No edit touches ``text[start:end]`` yet (insertions at a point count as touching it)."""
-        return not any(e.start < end and start < e.end or (e.start == e.end and start <= e.start <= end)
+        return not any((e.start < end and start < e.end) or (e.start == e.end and start <= e.start <= end)
                        or (start == end and e.start <= start <= e.end) for e in self.edits)
 
     def edit(self, rule: Rule, start: int, end: int, replacement: str, message: str) -> bool:
@@ -76,7 +76,7 @@ def _describe(old: str, new: str) -> str:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    text = resources.files("cuda2rocm.migrate").joinpath("data", name).read_text(encoding="utf-8")
+    text = resources.files("cuda2rocm.migrate").joinpath("data").joinpath(name).read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     return list(csv.DictReader(io.StringIO("\n".join(lines))))
 

@@ -30,7 +30,8 @@ from cuda2rocm.source.formats.cmake import Argument, CMakeFile, Command, read_cm
 _PROJECT_KEYWORDS = frozenset({"VERSION", "DESCRIPTION", "HOMEPAGE_URL", "LANGUAGES"})
 _TARGET_KEYWORDS = frozenset({"STATIC", "SHARED", "MODULE", "OBJECT", "INTERFACE", "EXCLUDE_FROM_ALL", "WIN32",
                               "MACOSX_BUNDLE", "PRIVATE", "PUBLIC", "IMPORTED", "GLOBAL", "ALIAS", "OPTIONS"})
-_LINK_KEYWORDS = frozenset({"PRIVATE", "PUBLIC", "INTERFACE", "LINK_PRIVATE", "LINK_PUBLIC", "LINK_INTERFACE_LIBRARIES"})
+_LINK_KEYWORDS = frozenset({"PRIVATE", "PUBLIC", "INTERFACE", "LINK_PRIVATE", "LINK_PUBLIC",
+                            "LINK_INTERFACE_LIBRARIES"})
 _FIND_KEYWORDS = frozenset({"REQUIRED", "QUIET"})
 _CUDA_PACKAGES = {"cuda": "toolkit", "cudatoolkit": "toolkit", "nccl": "nccl", "cudnn": "cudnn"}
 _LEGACY_COMMANDS = {"cuda_add_library": "add_library", "cuda_add_executable": "add_executable",
@@ -46,7 +47,7 @@ _LINK_COMMANDS = frozenset({"target_link_libraries", "link_libraries"})
 _AMBIGUOUS = frozenset({"-G", "-t", "-x", "-arch", "-code", "-keep", "-Werror", "-Xlinker", "-dc", "-ptx"})
 _VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>]*)>")
-_GENEX_CUDA_BLOCK = re.compile(r"\$<\$<(?:COMPILE|LINK)_LANGUAGE:CUDA>:")
+_GENEX_CUDA_BLOCK = re.compile(r"\$<\$<(?:(?:COMPILE|LINK)_LANGUAGE:CUDA|(?:COMPILE|LINK)_LANG_AND_ID:CUDA,[^>]*)>:")
 
 
 @dataclass
@@ -75,7 +76,8 @@ def project_facts(files: Iterable[CMakeFile]) -> CMakeFacts:
             for arg in cmd.arguments:
                 for word in _words_of(arg.value):
                     lib = index.get(word)
-                    if lib is not None and (word.startswith("CUDA::") or (name in _LINK_COMMANDS and word in lib.names)):
+                    linked = name in _LINK_COMMANDS and word in (lib.names if lib else ())
+                    if lib is not None and (word.startswith("CUDA::") or linked):
                         facts.need(lib.hip_package)
                 for ref in _VAR_REF.findall(arg.src):
                     lib = index.get(ref)
@@ -130,6 +132,7 @@ class _Migrator:
         self.done: set[int] = set()  # offsets of arguments already rewritten
         self.hip_found = facts.finds_toolkit  # a find_package(hip) will be written where the toolkit was found
         self.signatures = self._link_signatures()
+        self.has_language, self.device_linked = self._already_migrated()
         self.suffix = _renamed_suffix(options.renames)
 
     # -- driving -------------------------------------------------------------------------------------------
@@ -187,9 +190,10 @@ class _Migrator:
         self._find_hip_here(cmd)
 
     def _cmd_enable_language(self, cmd: Command) -> None:
+        values = cmd.values()
         for arg in cmd.arguments:
             if arg.value == "CUDA":
-                self._language(arg, has_cxx=True)
+                self._language(arg, has_cxx=len(values) > 1)
                 self._find_hip_here(cmd)
 
     def _cmd_check_language(self, cmd: Command) -> None:
@@ -247,11 +251,24 @@ class _Migrator:
         if kind == "toolkit":
             mode = " ".join(a.value for a in args[1:] if a.value in _FIND_KEYWORDS)
             lines = self._find_lines(mode)
+            self.out.edit(R.FIND_CUDA, args[0].offset, args[0].end, "hip",
+                          f"find_package({args[0].value}) becomes find_package(hip) and the ROCm libraries' packages")
+            for arg in args[1:]:
+                if arg.value == "EXACT" or re.fullmatch(r"[\d.]+(\.\.\.[\d.]+)?", arg.value):
+                    self._remove_arg(R.FIND_CUDA, arg, f"{arg.value} is a CUDA toolkit version")
             self.done.update(a.offset for a in cmd.arguments)
             newline = "\r\n" if "\r\n" in self.text else "\n"
-            replacement = (newline + " " * (cmd.col - 1)).join(lines)
-            self.out.edit(R.FIND_CUDA, cmd.offset, cmd.end, replacement,
-                          f"find_package({args[0].value}) becomes find_package(hip) and the ROCm libraries' packages")
+            indent = " " * (cmd.col - 1)
+            before = [ln for ln in lines if ln.startswith("set(")]
+            after = [ln for ln in lines if ln.startswith("find_package(") and ln.split("(")[1].split()[0] != "hip"
+                     and ln != "find_package(hip)"]
+            if before:
+                self.out.edit(R.CUDA_ARCHITECTURES, cmd.offset, cmd.offset,
+                              "".join(b + newline + indent for b in before),
+                              "hip::device takes its targets from GPU_TARGETS when hip is found")
+            if after:
+                self.out.edit(R.FIND_CUDA, cmd.end, cmd.end, "".join(newline + indent + a for a in after),
+                              "the packages of the ROCm libraries the project links")
         elif kind in ("nccl", "cudnn"):
             new = "rccl" if kind == "nccl" else "miopen"
             self._arg_edit(R.FIND_CUDA, args[0], new, f"{args[0].value} becomes ROCm's {new} package")
@@ -297,6 +314,20 @@ class _Migrator:
             if cmd.lower == "target_link_libraries" and values:
                 out[values[0]] = out.get(values[0], False) or any(v in _LINK_KEYWORDS for v in values[1:])
         return out
+
+    def _already_migrated(self) -> tuple[set[str], set[str]]:
+        """Sources that already have a HIP/CXX language property, targets that already link hip::device."""
+        sources: set[str] = set()
+        linked: set[str] = set()
+        for cmd in self.doc.commands:
+            values = cmd.values()
+            if cmd.lower == "set_source_files_properties" and "LANGUAGE" in values:
+                i = values.index("LANGUAGE")
+                if i + 1 < len(values) and values[i + 1] in ("HIP", "CXX"):
+                    sources.update(values[: values.index("PROPERTIES")] if "PROPERTIES" in values else values)
+            if cmd.lower == "target_link_libraries" and values and "hip::device" in values:
+                linked.add(values[0])
+        return sources, linked
 
     # -- variables and properties --------------------------------------------------------------------------
     def _cmd_set(self, cmd: Command) -> None:
@@ -418,7 +449,8 @@ class _Migrator:
             if self.suffix:
                 self._arg_edit(R.CU_SOURCES, arg, arg.src.replace(".cu", self.suffix, 1) if arg.kind == "unquoted"
                                else arg.src[:-4] + self.suffix + '"', f"convert renamed .cu sources to {self.suffix}")
-        if len(cu) == len(patterns) and not (self.language and self.suffix):
+        if len(cu) == len(patterns) and not (self.language and self.suffix) and \
+                f"${{{args[1].value}}}" not in self.has_language:
             self._insert_after(cmd, [f"set_source_files_properties(${{{args[1].value}}} PROPERTIES LANGUAGE "
                                      f"{'HIP' if self.language else 'CXX'})"], R.CU_SOURCES,
                                "globbed CUDA sources are compiled for AMD")
@@ -441,11 +473,13 @@ class _Migrator:
                     names.append(new_name)
             else:
                 names.append(arg.value)
+        names = [n for n in names if n not in self.has_language]
         lines = []
         if names:
             lines.append(f"set_source_files_properties({' '.join(names)} PROPERTIES LANGUAGE "
                          f"{'HIP' if self.language else 'CXX'})")
-        if target and not self.language:
+        if target and not self.language and target not in self.device_linked:
+            self.device_linked.add(target)
             keyword = "PRIVATE " if self.signatures.get(target, True) else ""
             lines.append(f"target_link_libraries({target} {keyword}hip::device)")
         if lines:
@@ -517,18 +551,20 @@ class _Migrator:
                 if end >= 0:
                     blocks.append((block.start(), end + 1))
                     self._cuda_block(base, src, block.start(), block.end(), end)
-            inside = lambda pos: any(a <= pos < b for a, b in blocks)  # noqa: E731
             for m in _GENEX_LANG.finditer(src):
                 new = _genex_language(m, "HIP" if self.language else "CXX")
-                if new != m.group(0) and not inside(m.start()):
+                if new != m.group(0) and not _inside(blocks, m.start()):
                     self.out.edit(R.CUDA_SETTINGS, base + m.start(), base + m.end(), new,
                                   "the CUDA language in a generator expression")
             for m in _VAR_REF.finditer(src):
                 new = self._var_ref(m.group(1))
-                if new != m.group(0) and not inside(m.start()):
+                end = m.end()
+                if new == "${ROCM_PATH}" and src.startswith("/lib64", end):
+                    new, end = new + "/lib", end + len("/lib64")
+                if new != m.group(0) and not _inside(blocks, m.start()):
                     lib = library_index().get(m.group(1))
                     self.out.edit(R.CUDA_LIBRARY if lib is not None else R.CUDA_VARIABLE, base + m.start(),
-                                  base + m.end(), new, f"{m.group(0)} becomes {new}")
+                                  base + end, new, f"{src[m.start():end]} becomes {new}")
             if cmd.lower in _COND_COMMANDS and arg.kind == "unquoted":
                 var = variables.get(arg.value)
                 hip = var.hip(self.options.style) if var is not None and var.kind == "result" else ""
@@ -558,6 +594,10 @@ class _Migrator:
         if not hip:
             return "${" + name + "}"
         return "${" + hip + ("" if "}" in hip else "}")
+
+
+def _inside(blocks: list[tuple[int, int]], pos: int) -> bool:
+    return any(a <= pos < b for a, b in blocks)
 
 
 def _genex_language(m: re.Match[str], lang: str) -> str:

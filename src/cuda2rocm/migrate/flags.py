@@ -56,7 +56,7 @@ class FlagChange:
 
 @functools.lru_cache(maxsize=1)
 def table() -> dict[str, FlagRow]:
-    text = resources.files("cuda2rocm.migrate").joinpath("data", "nvcc_flags.csv").read_text(encoding="utf-8")
+    text = resources.files("cuda2rocm.migrate").joinpath("data").joinpath("nvcc_flags.csv").read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     rows = [FlagRow(**row) for row in csv.DictReader(io.StringIO("\n".join(lines)))]
     return {row.nvcc: row for row in rows}

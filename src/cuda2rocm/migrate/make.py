@@ -78,7 +78,7 @@ class _Migrator:
         out = {ln.name.src for ln in self.doc.of_kind("assignment") if ln.name and ln.name.src in NVCC_FLAG_VARIABLES}
         for line in self.doc.of_kind("recipe"):
             words = _code_words(line)
-            if any(self._runs_nvcc(w.src) for w in words):
+            if any(self._runs_nvcc(_unprefixed(words[i].src)) for i in _command_positions(words)):
                 for w in words:
                     out.update(n for n in _REF.findall(w.src) if n not in self.compilers)
         for line in self.doc.of_kind("assignment"):  # NVCCFLAGS = $(GENCODE) $(OPT): the parts are nvcc's too
@@ -91,7 +91,7 @@ class _Migrator:
         if _is_nvcc(word):
             return True
         refs = _REF.findall(word)
-        return len(refs) == 1 and word == f"$({refs[0]})" and refs[0] in self.compilers or (
+        return (len(refs) == 1 and word == f"$({refs[0]})" and refs[0] in self.compilers) or (
             len(refs) == 1 and word == f"${{{refs[0]}}}" and refs[0] in self.compilers)
 
     def _assignment(self, line: Line) -> None:
@@ -107,9 +107,9 @@ class _Migrator:
 
     def _recipe(self, line: Line) -> None:
         words = _code_words(line)
-        starts = [i for i, w in enumerate(words) if self._runs_nvcc(w.src)]
+        starts = [i for i in _command_positions(words) if self._runs_nvcc(_unprefixed(words[i].src))]
         for i in starts:
-            if _is_nvcc(words[i].src):
+            if _is_nvcc(_unprefixed(words[i].src)):
                 self._compiler_word(words[i])
         if starts:
             self._translate(words[starts[0] + 1:])
@@ -128,7 +128,7 @@ class _Migrator:
 
     def _compiler_word(self, word: Piece) -> None:
         src = word.src
-        new = re.sub(r"nvcc$", "hipcc", src)
+        new = re.sub(r"nvcc$", "hipcc", src)  # a recipe's @/-/+ prefix stays
         for var in CUDA_PATH_VARIABLES:
             new = new.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
         new = _CUDA_DIR.sub("/opt/rocm", new)
@@ -207,6 +207,22 @@ def _code_words(line: Line) -> list[Piece]:
             break
         out.append(w)
     return out
+
+
+_SEPARATORS = (";", "&&", "||", "|", "(", "then", "do", "else")
+
+
+def _command_positions(words: list[Piece]) -> list[int]:
+    """Indexes of the words that start a shell command (the first, and those after ; && || |)."""
+    out = [0] if words else []
+    for i, w in enumerate(words[:-1]):
+        if w.src in _SEPARATORS or w.src.endswith((";", "&&", "||", "|")):
+            out.append(i + 1)
+    return out
+
+
+def _unprefixed(word: str) -> str:
+    return word.lstrip("@-+")
 
 
 def _is_nvcc(word: str) -> bool:
