@@ -121,6 +121,7 @@ _RULE_MODULES = (
     "cuda2rocm.translate.rules",
     "cuda2rocm.scan.rules",
     "cuda2rocm.regress.rules",
+    "cuda2rocm.migrate.rules",
 )
 
 

@@ -125,12 +125,12 @@ def plan_build(path: str | Path, options: BuildOptions | None = None, *, config:
             continue
         texts[cand.rel] = text
         kinds[cand.rel] = cand.language
-    cmake_docs = [read_cmake(t) for rel, t in texts.items() if kinds[rel] == "cmake"]
-    facts = project_facts(d for d in cmake_docs if not d.problems)
+    cmake_docs = {rel: read_cmake(t) for rel, t in texts.items() if kinds[rel] == "cmake"}
+    facts = project_facts(d for d in cmake_docs.values() if not d.problems)
     files = []
     for rel, text in texts.items():
         if kinds[rel] == "cmake":
-            files.append(migrate_cmake(rel, text, options, facts))
+            files.append(migrate_cmake(rel, text, options, facts, cmake_docs[rel]))
         else:
             files.append(migrate_make(rel, text, options))
     return BuildPlan(str(root), options, tuple(files), texts, tuple(problems), time.perf_counter() - started)

@@ -111,9 +111,11 @@ def _flag_list_command(cmd: Command) -> bool:
     return False
 
 
-def migrate_cmake(path: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None) -> FileMigration:
-    """The edits that make ``text`` (the listfile at ``path``, relative to the project root) build with HIP."""
-    doc = read_cmake(text)
+def migrate_cmake(path: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None,
+                  doc: CMakeFile | None = None) -> FileMigration:
+    """The edits that make ``text`` (the listfile at ``path``, relative to the project root) build with HIP;
+    ``doc``: ``text`` already read (the project pass reads every listfile once)."""
+    doc = doc if doc is not None and doc.text == text else read_cmake(text)
     if doc.problems:
         return FileMigration(path, problems=doc.problems)
     facts = facts if facts is not None else project_facts([doc])
