@@ -6,6 +6,7 @@ import re
 import sys
 from typing import Any
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import scan_index_option, scan_requirement
 from cuda2rocm.scan.report import FileReport
 
@@ -64,7 +65,7 @@ def _toml(report: FileReport, text: str) -> dict[str, Any] | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"at line (\d+)", str(exc))
-        report.problem("C2R-E105", f"invalid TOML: {exc}", int(m.group(1)) if m else 0)
+        report.problem(rules.E105, f"invalid TOML: {exc}", int(m.group(1)) if m else 0)
         return None
 
 

@@ -11,6 +11,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
@@ -34,9 +35,9 @@ def load_yaml(report: FileReport, text: str) -> list[Any]:
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 0
-        report.problem("C2R-E105", f"invalid YAML at line {line}: {exc.problem or exc.context}", line)
+        report.problem(rules.E105, f"invalid YAML at line {line}: {exc.problem or exc.context}", line)
     except YAMLError as exc:
-        report.problem("C2R-E105", f"invalid YAML: {exc}")
+        report.problem(rules.E105, f"invalid YAML: {exc}")
     return []
 
 
@@ -122,7 +123,7 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
     elif path[-1:] in (("environment",), ("env",), ("variables",)) and _ENV_NAME.fullmatch(key):
         check_env(report, key, line, col, str(value) if isinstance(value, (str, int, float)) else "")
     elif key in ("runtimeClassName", "runtime", "driver") and value == "nvidia":
-        rule = "C2R-D102" if key == "runtimeClassName" else "C2R-D105"
+        rule = rules.D102 if key == "runtimeClassName" else rules.D105
         report.add(rule, line, col, f"{key}: nvidia selects the NVIDIA container runtime")
         report.evidence("single-gpu", line, f"{key}: nvidia")
     elif key == "count" and "devices" in path and (value == "all" or (isinstance(value, int) and value > 1)):
@@ -135,7 +136,7 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
             key.endswith("/gke-accelerator"):
         _cloud_gpu(report, key, value, line, col)
     elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
-        report.add("C2R-D107", line, col, f"CI installs the CUDA toolkit ({value})")
+        report.add(rules.D107, line, col, f"CI installs the CUDA toolkit ({value})")
     else:
         _cluster_scale(report, key, value, line)
     if key in _COMMAND_KEYS:
@@ -144,10 +145,10 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
 
 def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
     if key == "nvidia.com/gpu":
-        report.add("C2R-D102", line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
+        report.add(rules.D102, line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
         report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
     else:
-        report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA nodes")
+        report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA nodes")
 
 
 _MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
@@ -168,7 +169,7 @@ _NVIDIA_INSTANCE = re.compile(r"(?i)^(?:p[2-5][a-z]*|g4dn|g5g?|g6e?|a2|a3|g2)[.-
 
 def _cloud_gpu(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
     if isinstance(value, str) and _NVIDIA_INSTANCE.search(value):
-        report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
+        report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
                    "instance type or node pool")
 
 
@@ -185,7 +186,7 @@ def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
 def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
     labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     if _GPU_RUNNER.search(labels):
-        report.add("C2R-D107", line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
+        report.add(rules.D107, line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
 
 
 def _commands(report: FileReport, value: Any, line: int) -> None:

@@ -284,7 +284,7 @@ class _Reader:
         value_words, _, _ = _scan_words(text, vstart, code_end, comments=False)
         pieces = [*words[:k], name, op_piece, *value_words, *([comment] if comment else [])]
         self.in_rule = False
-        self.add("assignment", start, end, line, last, pieces, words=tuple(words[:k]) + (name, *value_words),
+        self.add("assignment", start, end, line, last, pieces, words=(*words[:k], name, *value_words),
                  comment=comment, modifiers=mods, name=name, op=op_piece, value=value)
 
     def rule(self, start: int, end: int, line: int, last: int, at: int, op: str,

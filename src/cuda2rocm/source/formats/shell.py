@@ -273,8 +273,9 @@ class _Reader:
             if words or comment:
                 first = words[0].offset if words else comment.offset  # type: ignore[union-attr]
                 last = comment.end if comment else words[-1].end
-                self.lines.append(LogicalLine(first, last, self.index.line(first), self.index.line(max(first, last - 1)),
-                                              tuple(words), comment, tuple(heredocs)))
+                last_line = self.index.line(max(first, last - 1))
+                self.lines.append(LogicalLine(first, last, self.index.line(first), last_line, tuple(words), comment,
+                                              tuple(heredocs)))
             words, comment, heredocs = [], None, []
 
         while pos < n:

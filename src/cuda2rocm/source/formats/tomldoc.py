@@ -226,7 +226,7 @@ def _entry(text: str, i: int, n: int, table: Path, keys: dict[Path, Piece]) -> i
     eq = _WS.match(text, end).end()  # type: ignore[union-attr]
     if text[eq : eq + 1] != "=":
         return None
-    keys[(*table, *parts)] = Piece("key", text[start:end], start)
+    keys[table + tuple(parts)] = Piece("key", text[start:end], start)
     return eq + 1
 
 

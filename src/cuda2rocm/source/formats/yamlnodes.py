@@ -27,7 +27,6 @@ from ruamel.yaml.events import (
     MappingStartEvent,
     ScalarEvent,
     SequenceEndEvent,
-    SequenceStartEvent,
 )
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
@@ -184,7 +183,9 @@ class _Builder:
         elif self.pending_key[-1] is None:
             self.pending_key[-1] = node
         else:
-            parent.pairs.append((self.pending_key[-1], node))  # type: ignore[arg-type]
+            key = self.pending_key[-1]
+            assert key is not None
+            parent.pairs.append((key, node))
             self.pending_key[-1] = None
 
     def event(self, e: Event) -> None:
