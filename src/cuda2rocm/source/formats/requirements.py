@@ -79,7 +79,7 @@ class RequirementsFile:
 def _words(text: str, start: int, end: int) -> list[Piece]:
     """Whitespace-separated words of ``text[start:end]``; a continuation counts as whitespace."""
     out: list[Piece] = []
-    for m in re.finditer(r"(?:[^\s\\]|\\(?![\r\n]))+", text[start:end]):
+    for m in re.finditer(r"(?:[^ \t\r\n\\]|\\(?![\r\n]))+", text[start:end]):
         out.append(Piece("word", m.group(0), start + m.start()))
     return out
 

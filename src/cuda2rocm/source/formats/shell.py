@@ -107,10 +107,16 @@ def unquote(src: str) -> str:
                 break
             out.append(src[i + 2 : j - 1])
             i = j
+        elif c in "$`" and (j := _substitution_end(src, i)) > i:
+            out.append(src[i:j])  # substitutions are kept as written (their quotes are their own)
+            i = j
         elif c == '"' or (c == "$" and src.startswith('$"', i)):
             i += 1 if c == '"' else 2
             while i < n and src[i] != '"':
-                if src[i] == "\\" and i + 1 < n and src[i + 1] in '$`"\\\n':
+                if src[i] in "$`" and (j := _substitution_end(src, i)) > i:
+                    out.append(src[i:j])
+                    i = j
+                elif src[i] == "\\" and i + 1 < n and src[i + 1] in '$`"\\\n':
                     if src[i + 1] != "\n":
                         out.append(src[i + 1])
                     i += 2
@@ -122,6 +128,18 @@ def unquote(src: str) -> str:
             out.append(c)
             i += 1
     return "".join(out)
+
+
+def _substitution_end(src: str, i: int) -> int:
+    """End of the ``$(...)``, ``${...}`` or backquoted substitution at ``i`` (``i`` itself when there is none
+    or it is unterminated)."""
+    if src.startswith(("$(", "${"), i):
+        j = _subst_end(src, i + 2, src[i + 1])
+    elif src.startswith("`", i):
+        j = _backtick_end(src, i + 1)
+    else:
+        return i
+    return i if j < 0 else j
 
 
 def _ansi_end(text: str, i: int) -> int:

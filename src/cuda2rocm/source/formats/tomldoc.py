@@ -64,7 +64,7 @@ class TomlDocument:
             item = self.item(*path[:cut])
             if item is None:
                 return None
-            raw = item.as_string()
+            raw = _as_string(item)
             start = self.text.find(raw, key.end) if raw else -1
             if start < 0:
                 return None
@@ -84,7 +84,7 @@ class TomlDocument:
             if not isinstance(part, int):
                 k = self.text.find(str(name), pos, piece.end)
                 pos = k + len(str(name)) if k >= 0 else pos
-            raw = child.as_string() if hasattr(child, "as_string") else str(child)
+            raw = _as_string(child)
             at = self.text.find(raw, pos, piece.end)
             if at < 0:
                 return None
@@ -92,6 +92,13 @@ class TomlDocument:
                 return self._inner(Piece("value", raw, at), child, rest[1:])
             pos = at + len(raw)
         return None
+
+
+def _as_string(item: Any) -> str:
+    """An item's text as written (tomlkit hands booleans out as plain ``bool``: TOML spells them one way)."""
+    if isinstance(item, bool):
+        return "true" if item else "false"
+    return str(item.as_string()) if hasattr(item, "as_string") else str(item)
 
 
 def _key_path(text: str, i: int, end: int) -> tuple[list[str], int, int] | None:
