@@ -75,3 +75,26 @@ def test_rules_are_objects() -> None:
     assert rules.D103.id == "C2R-D103" and rules.E105.family == "input"
     with pytest.raises(AttributeError):
         rules.D999  # noqa: B018  (a misspelt rule is an error, not a silent finding)
+
+
+def test_pyproject_values_are_reported_where_they_are_written(tmp_path: Path) -> None:
+    text = ('# we used to pin "torch==2.1.0+cu121" here\n[project]\nname = "x"\ndependencies = [\n'
+            '  "numpy",\n  "torch==2.1.0+cu121",\n]\n[tool.poetry.dependencies]\n# cupy-cuda12x = "*"\n'
+            'cupy-cuda12x = "13.0"\n')
+    report = _scan(tmp_path, "pyproject.toml", text)
+    assert {(f.rule, f.line) for f in report.findings if f.rule == "C2R-S102"} == {("C2R-S102", 6), ("C2R-S102", 10)}
+
+
+def test_yaml_anchor_merged_into_a_service_is_reported_at_the_anchor(tmp_path: Path) -> None:
+    text = ("x-gpu: &gpu\n  runtime: nvidia\n  environment:\n    NCCL_DEBUG: INFO\nservices:\n  a:\n    <<: *gpu\n"
+            "    image: nvidia/cuda:12.1.0-base\n")
+    report = _scan(tmp_path, "docker-compose.yml", text)
+    got = {(f.rule, f.line) for f in report.findings}
+    assert {("C2R-D105", 2), ("C2R-D103", 4), ("C2R-D101", 8)} <= got
+    assert all(f.line > 0 for f in report.findings)  # merged keys keep the line they are written on
+
+
+def test_yaml_undefined_alias_is_an_input_problem_and_the_rest_is_scanned(tmp_path: Path) -> None:
+    report = _scan(tmp_path, "docker-compose.yml", "a:\n  b: *missing\nc:\n  runtime: nvidia\n")
+    assert [(p.line, "undefined alias" in p.message) for p in report.problems] == [(2, True)]
+    assert ("C2R-D105", 4) in {(f.rule, f.line) for f in report.findings}

@@ -6,7 +6,7 @@ ruamel's round-trip loader gives line and column only (``.lc``); its events carr
 which keep their own span and point at their anchor's node) and merge keys (``<<: *base``, kept as written;
 :meth:`Node.to_python` applies them). Multi-document streams give one root per document. A block collection
 ends at its last child's end; a flow one at its closing bracket. A syntax error is a :class:`Problem` with the
-line; the documents before it are kept.
+line (as is an alias to an undefined anchor); the documents before an error are kept.
 """
 
 from __future__ import annotations
@@ -104,16 +104,17 @@ class Node:
             merged: dict[Any, Any] = {}
             for k, v in node.pairs:
                 if k.kind == SCALAR and k.value == "<<" and k.style == "":
-                    sources = v.resolved().items if v.resolved().kind == SEQUENCE else [v]
-                    for src in reversed(sources):
+                    target = v.resolved()
+                    for src in (target.items if target.kind == SEQUENCE else [v]):
                         data = src.to_python(memo)
                         if isinstance(data, dict):
-                            merged.update(data)
+                            for key, value in data.items():
+                                merged.setdefault(key, value)  # the first source that has a key wins
                     continue
                 key = k.to_python(memo)
                 out[key if _hashable(key) else str(key)] = v.to_python(memo)
             for key, value in merged.items():
-                out.setdefault(key, value)
+                out.setdefault(key, value)  # own keys win over merged ones
         else:  # an alias to an unknown anchor
             out = None
         memo[id(node)] = out
@@ -170,6 +171,7 @@ class _Builder:
         self.stack: list[Node] = []
         self.pending_key: list[Node | None] = []
         self.documents: list[Node] = []
+        self.problems: list[Problem] = []
 
     def add(self, node: Node) -> None:
         if node.anchor:
@@ -197,6 +199,9 @@ class _Builder:
             self.add(Node(SCALAR, start.index, end.index, start.line + 1, start.column + 1, str(tag), e.anchor or "",
                           e.value, e.style or ""))
         elif isinstance(e, AliasEvent):
+            if (e.anchor or "") not in self.anchors:
+                self.problems.append(Problem(start.line + 1, f"invalid YAML at line {start.line + 1}: found undefined "
+                                             f"alias {e.anchor!r}", start.index))
             self.add(Node(ALIAS, start.index, end.index, start.line + 1, start.column + 1, value=e.anchor or "",
                           target=self.anchors.get(e.anchor or "")))
         elif isinstance(e, CollectionStartEvent):
@@ -219,7 +224,7 @@ class _Builder:
 def read_yaml(text: str) -> YamlStream:
     """Read a YAML stream (one or more documents); never raises."""
     builder = _Builder()
-    problems: list[Problem] = []
+    problems = builder.problems
     try:
         for event in YAML(typ="rt").parse(text):
             builder.event(event)
