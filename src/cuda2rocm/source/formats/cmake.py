@@ -207,7 +207,7 @@ class _Reader:
             kind = m.lastgroup if m is not None else None
             if m is not None and kind in _SIMPLE:
                 src = m.group(0)
-                tokens.append(Piece(kind, src, pos))  # type: ignore[arg-type]
+                tokens.append(Piece(kind, src, pos))
                 self.pos = m.end()
                 if kind in (UNQUOTED, QUOTED):
                     args.append(Argument(kind, src, pos))
