@@ -13,6 +13,7 @@ from pathlib import Path
 import pathspec
 
 from cuda2rocm.model import InputProblem
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.classify import classify
 from cuda2rocm.scan.config import ScanConfig
 
@@ -92,7 +93,7 @@ def _list(absdir: str, reldir: str, problems: list[InputProblem]) -> list[os.Dir
             return sorted(it, key=lambda e: e.name)
     except OSError as exc:
         problems.append(InputProblem(reldir or ".", f"cannot list directory: {exc.strerror or exc}",
-                                     extra={"rule": "C2R-E101"}))
+                                     extra={"rule": rules.E101.id}))
         return []
 
 
@@ -104,23 +105,23 @@ def _entry_kind(entry: os.DirEntry[str], rel: str, real_root: str, seen: set[tup
     except OSError as exc:
         what = "symlink loop" if exc.errno == 40 else f"broken symlink ({exc.strerror})"
         if entry.is_symlink():
-            problems.append(InputProblem(rel, f"{what}; not followed", extra={"rule": "C2R-E106"}))
+            problems.append(InputProblem(rel, f"{what}; not followed", extra={"rule": rules.E106.id}))
         else:
-            problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": "C2R-E101"}))
+            problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": rules.E101.id}))
         return "skip"
     is_dir = entry.is_dir(follow_symlinks=True)
     if entry.is_symlink():
         target = os.path.realpath(entry.path)
         if os.path.commonpath([target, real_root]) != real_root:
             problems.append(InputProblem(rel, f"symlink points outside the scanned tree ({target}); not followed",
-                                         extra={"rule": "C2R-E106"}))
+                                         extra={"rule": rules.E106.id}))
             return "skip"
     if is_dir:
         key = (st.st_dev, st.st_ino)
         if key in seen:
             if entry.is_symlink():
                 problems.append(InputProblem(rel, "symlink cycle (directory already scanned); not followed",
-                                             extra={"rule": "C2R-E106"}))
+                                             extra={"rule": rules.E106.id}))
             return "skip"
         seen.add(key)
         return "dir"
@@ -136,7 +137,7 @@ def _candidate(abspath: str, rel: str, problems: list[InputProblem]) -> Candidat
     try:
         size = os.stat(abspath).st_size
     except OSError as exc:
-        problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": "C2R-E101"}))
+        problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": rules.E101.id}))
         return None
     return Candidate(abspath, rel, language, size)
 

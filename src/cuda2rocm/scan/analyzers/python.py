@@ -15,6 +15,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import pyrules
 from cuda2rocm.scan.report import FileReport
 
@@ -78,7 +79,7 @@ def _stdlib_logical_lines(report: FileReport, text: str) -> Iterator[Line]:
                 current.tokens.append(tok)
     except (tokenize.TokenError, IndentationError, SyntaxError) as exc:
         line = _error_line(exc)
-        report.problem("C2R-E105", f"Python tokenizer stopped at line {line}: {_error_text(exc)}", line)
+        report.problem(rules.E105, f"Python tokenizer stopped at line {line}: {_error_text(exc)}", line)
         if current.tokens:
             yield current
 
