@@ -6,7 +6,7 @@ Only files the scanner classifies are returned; everything else is never opened.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,16 +35,24 @@ class _Ignores:
     spec: pathspec.GitIgnoreSpec
 
 
+#: ``accept(rel)`` of :func:`walk`: the language of a file to return, or None to leave it unopened
+Accept = Callable[[str], "str | None"]
+
+
 def walk(
-    root: Path, cfg: ScanConfig, extra_exclude: tuple[str, ...] = ()
+    root: Path, cfg: ScanConfig, extra_exclude: tuple[str, ...] = (), accept: Accept | None = None
 ) -> tuple[list[Candidate], list[InputProblem]]:
-    """Every classified file under ``root`` (or ``root`` itself when it is a file), plus walk problems."""
+    """Every classified file under ``root`` (or ``root`` itself when it is a file), plus walk problems.
+
+    ``accept`` replaces the scanner's classification (``convert`` picks files by extension); files it
+    accepts are not peeked at for ELF headers.
+    """
     problems: list[InputProblem] = []
     if root.is_file():
-        cand = _candidate(str(root), root.name, problems)
+        cand = _candidate(str(root), root.name, problems, accept)
         return ([cand] if cand else []), problems
     select = _Selector(cfg, extra_exclude)
-    found = [c for c in _walk_dir(root, select, problems) if select.wanted(c.rel)]
+    found = [c for c in _walk_dir(root, select, problems, accept) if select.wanted(c.rel)]
     found.sort(key=lambda c: c.rel)
     return found, problems
 
@@ -64,7 +72,8 @@ class _Selector:
         return self.exclude.match_file(rel + "/")
 
 
-def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem]) -> Iterator[Candidate]:
+def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem],
+              accept: Accept | None = None) -> Iterator[Candidate]:
     real_root = os.path.realpath(root)
     root_stat = os.stat(real_root)
     seen_dirs = {(root_stat.st_dev, root_stat.st_ino)}
@@ -81,7 +90,7 @@ def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem]) -> It
                 if not os.path.isfile(os.path.join(entry.path, "pyvenv.cfg")):
                     stack.append((entry.path, rel, ignores))
             elif kind == "file":
-                cand = _candidate(entry.path, rel, problems)
+                cand = _candidate(entry.path, rel, problems, accept)
                 if cand:
                     yield cand
 
@@ -104,7 +113,8 @@ def _entry_kind(entry: os.DirEntry[str], rel: str, real_root: str, seen: set[tup
     except OSError as exc:
         what = "symlink loop" if exc.errno == 40 else f"broken symlink ({exc.strerror})"
         if entry.is_symlink():
-            problems.append(InputProblem(rel, f"{what}; not followed", extra={"rule": "C2R-E106"}))
+            problems.append(InputProblem(rel, f"{what} to {_link_target(entry.path)}; not followed",
+                                         extra={"rule": "C2R-E106"}))
         else:
             problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": "C2R-E101"}))
         return "skip"
@@ -127,10 +137,20 @@ def _entry_kind(entry: os.DirEntry[str], rel: str, real_root: str, seen: set[tup
     return "file" if entry.is_file(follow_symlinks=True) else "skip"
 
 
-def _candidate(abspath: str, rel: str, problems: list[InputProblem]) -> Candidate | None:
-    language = classify(rel)
-    if language is None:
-        language = _maybe_elf(abspath)
+def _link_target(path: str) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:  # pragma: no cover - the link vanished meanwhile
+        return "?"
+
+
+def _candidate(abspath: str, rel: str, problems: list[InputProblem], accept: Accept | None = None) -> Candidate | None:
+    if accept is not None:
+        language = accept(rel)
+    else:
+        language = classify(rel)
+        if language is None:
+            language = _maybe_elf(abspath)
     if language is None:
         return None
     try:
