@@ -38,6 +38,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
                      help="Files larger than this are reported, not read."),
         click.option("-j", "--jobs", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Worker processes; 0: one per CPU (up to 8) when the inputs add up to 4 MiB or more."),
+        click.option("--no-gitignore", is_flag=True, help="Also translate files that .gitignore files ignore."),
     ]):
         f = decorator(f)
     return f
@@ -45,7 +46,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
 
 def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental: bool, use_hip_data_types: bool,
                   fix_hazards: bool, extensions: str, cu_suffix: str, max_size: int, jobs: int,
-                  fail_on: str = "high") -> Options:
+                  fail_on: str = "high", no_gitignore: bool = False) -> Options:
     if target_rocm:
         from cuda2rocm.mapping import is_known_rocm, newest_rocm, parse_version
 
@@ -60,7 +61,8 @@ def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental:
     exts = tuple(e if e.startswith(".") else "." + e for e in (x.strip() for x in extensions.split(",")) if e)
     return Options(target_rocm=target_rocm, roc=roc, launch_syntax=launch_syntax, experimental=experimental,
                    use_hip_data_types=use_hip_data_types, fix_hazards=fix_hazards, cu_suffix=cu_suffix,
-                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs)
+                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs,
+                   respect_gitignore=not no_gitignore)
 
 
 @click.command("convert")
@@ -99,7 +101,7 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
         options = dataclasses.replace(options, follow_includes=False)
     report = convert(paths, None if to_stdout else output, options, in_place=in_place,
                      policy=WritePolicy(write=False) if to_stdout else policy)
-    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format)
+    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format, check)
     code = report.exit_code(options.fail_on)
     if check and code == 0 and report.changed:
         code = 1
@@ -150,7 +152,7 @@ def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
 
 
 def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: bool, quiet: bool,
-           stats_format: str | None) -> None:
+           stats_format: str | None, check: bool = False) -> None:
     for f in report.files:
         r = f.outcome.result
         if to_stdout and not isinstance(r, Failed):
@@ -159,10 +161,14 @@ def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: boo
             click.echo(render.unified_diff(f.original, r.text, f.job.display, r.output), nl=False)
         elif dry_run and f.job.dest is not None and not isinstance(r, Failed):
             click.echo(f"would write {f.job.dest} ({type(r).__name__.lower()})")
+        elif (dry_run or check) and isinstance(r, Translated):
+            click.echo(f"would change {f.job.display}")
         if f.write_error:
             click.echo(f"{f.job.display}: error: {f.write_error}", err=True)
         if isinstance(r, Skipped) and not quiet:
             click.echo(f"{f.job.display}: skipped: {r.reason}", err=True)
+    for p in report.problems:
+        click.echo(f"{p.path}: warning: {p.message}", err=True)
     _echo_diagnostics(report.results, quiet)
     if stats_format:
         _print_stats(report, stats_format, err=to_stdout or show_diff)
