@@ -55,55 +55,62 @@ def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, i
     first run's outputs (``convert . -o hip`` then ``--force``).
     """
     single_file_out = output is not None and len(paths) == 1 and paths[0].is_file() and not output.is_dir()
-    exclude = None if output is None or in_place or single_file_out else Path(os.path.realpath(output))
+    exclude = None if output is None or in_place or single_file_out else os.path.realpath(output)
     files, roots, problems = _collect(paths, accept, follow, gitignore, exclude)
     if not files:
         return Plan([], problems)
-    root = Path(os.path.commonpath([*roots, *(f.parent for f in files)]))
-    named = paths[0].resolve() if single_file_out else None
+    root = os.path.commonpath([*roots, *{os.path.dirname(f) for f in files}])
+    cut = len(root) if root.endswith(os.sep) else len(root) + 1
+    named = str(paths[0].resolve()) if single_file_out else None
+    base = None if output is None else str(output.parent if single_file_out else output)
     jobs: list[Job] = []
-    for f in files:
-        rel = f.relative_to(root)
+    for f in files:  # strings, not Paths, until the end: this loop runs once per file of the tree
+        rel = f[cut:]
+        source = Path(f)
         if in_place:
-            dest: Path | None = f
-        elif output is None:
+            dest: Path | None = source
+        elif output is None or base is None:
             dest = None
         elif f == named:
             dest = output
         else:
-            base = output.parent if single_file_out else output
-            dest = base / rel.parent / (rename(f.name) if rename else f.name)
-        jobs.append(Job(f, rel.as_posix(), dest))
-    return Plan(jobs, [_relative(p, root) for p in problems])
+            folder, name = os.path.split(rel)
+            dest = Path(base, folder, rename(name) if rename else name)
+        jobs.append(Job(source, rel.replace(os.sep, "/"), dest))
+    return Plan(jobs, [_relative(p, Path(root)) for p in problems])
 
 
 def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitignore: bool,
-             exclude: Path | None) -> tuple[list[Path], list[Path], list[InputProblem]]:
+             exclude: str | None) -> tuple[list[str], list[str], list[InputProblem]]:
     """(real files in order, first occurrence kept; roots; problems with absolute paths)."""
-    files: dict[Path, None] = {}  # insertion-ordered set
-    roots: list[Path] = []
+    files: dict[str, None] = {}  # insertion-ordered set
+    roots: list[str] = []
     problems: list[InputProblem] = []
     cfg = ScanConfig(respect_gitignore=gitignore)
     for p in paths:
         if p.is_dir():
-            top = p.resolve()
+            top = str(p.resolve())
             roots.append(top)
-            skip = exclude if exclude is not None and exclude != top and exclude.is_relative_to(top) else None
-            found, walked = walk(top, cfg, accept=lambda rel: "source" if accept(rel) else None)
-            problems.extend(InputProblem(str(top / w.path), w.message, w.line, w.extra) for w in walked)
+            skip = exclude if exclude is not None and exclude != top and _inside(exclude, top) else None
+            found, walked = walk(Path(top), cfg, accept=lambda rel: "source" if accept(rel) else None)
+            problems.extend(InputProblem(os.path.join(top, w.path), w.message, w.line, w.extra) for w in walked)
             for cand in found:
-                real = Path(os.path.realpath(cand.abspath))
-                if not real.is_relative_to(top):  # the walker follows no link out of the tree: never here
+                real = os.path.realpath(cand.abspath) if cand.linked else cand.abspath
+                if not _inside(real, top):  # the walker follows no link out of the tree: never here
                     continue  # pragma: no cover
-                if skip is None or not real.is_relative_to(skip):
+                if skip is None or not _inside(real, skip):
                     files.setdefault(real, None)
         else:
             named = p.resolve()
-            roots.append(named.parent)
-            files.setdefault(named, None)
+            roots.append(str(named.parent))
+            files.setdefault(str(named), None)
             for extra in follow(named) if follow is not None else ():
-                files.setdefault(extra, None)
+                files.setdefault(str(extra), None)
     return list(files), roots, problems
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _relative(problem: InputProblem, root: Path) -> InputProblem:

@@ -27,6 +27,7 @@ class Candidate:
     rel: str  # '/'-separated, relative to the scan root
     language: str
     size: int
+    linked: bool = False  # reached through a symbolic link (the file's or a directory's): abspath is not real
 
 
 @dataclass
@@ -60,16 +61,17 @@ def walk(
 class _Selector:
     def __init__(self, cfg: ScanConfig, extra_exclude: tuple[str, ...]) -> None:
         self.include = pathspec.GitIgnoreSpec.from_lines(cfg.include) if cfg.include else None
-        self.exclude = pathspec.GitIgnoreSpec.from_lines((*cfg.exclude, *extra_exclude))
+        patterns = (*cfg.exclude, *extra_exclude)
+        self.exclude = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
         self.gitignore = cfg.respect_gitignore
 
     def wanted(self, rel: str) -> bool:
-        if self.exclude.match_file(rel):
+        if self.exclude is not None and self.exclude.match_file(rel):
             return False
         return self.include is None or self.include.match_file(rel)
 
     def excluded_dir(self, rel: str) -> bool:
-        return self.exclude.match_file(rel + "/")
+        return self.exclude is not None and self.exclude.match_file(rel + "/")
 
 
 def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem],
@@ -77,9 +79,9 @@ def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem],
     real_root = os.path.realpath(root)
     root_stat = os.stat(real_root)
     seen_dirs = {(root_stat.st_dev, root_stat.st_ino)}
-    stack: list[tuple[str, str, list[_Ignores]]] = [(real_root, "", [])]
+    stack: list[tuple[str, str, list[_Ignores], bool]] = [(real_root, "", [], False)]
     while stack:
-        absdir, reldir, ignores = stack.pop()
+        absdir, reldir, ignores, linked = stack.pop()
         ignores = _with_gitignore(absdir, reldir, ignores, select.gitignore)
         for entry in _list(absdir, reldir, problems):
             rel = f"{reldir}/{entry.name}" if reldir else entry.name
@@ -88,9 +90,9 @@ def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem],
             kind = _entry_kind(entry, rel, real_root, seen_dirs, problems)
             if kind == "dir" and entry.name not in SKIP_DIRS and not select.excluded_dir(rel):
                 if not os.path.isfile(os.path.join(entry.path, "pyvenv.cfg")):
-                    stack.append((entry.path, rel, ignores))
+                    stack.append((entry.path, rel, ignores, linked or entry.is_symlink()))
             elif kind == "file":
-                cand = _candidate(entry.path, rel, problems, accept)
+                cand = _candidate(entry.path, rel, problems, accept, linked or entry.is_symlink())
                 if cand:
                     yield cand
 
@@ -144,7 +146,8 @@ def _link_target(path: str) -> str:
         return "?"
 
 
-def _candidate(abspath: str, rel: str, problems: list[InputProblem], accept: Accept | None = None) -> Candidate | None:
+def _candidate(abspath: str, rel: str, problems: list[InputProblem], accept: Accept | None = None,
+               linked: bool = False) -> Candidate | None:
     if accept is not None:
         language = accept(rel)
     else:
@@ -158,7 +161,7 @@ def _candidate(abspath: str, rel: str, problems: list[InputProblem], accept: Acc
     except OSError as exc:
         problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": "C2R-E101"}))
         return None
-    return Candidate(abspath, rel, language, size)
+    return Candidate(abspath, rel, language, size, linked)
 
 
 def _maybe_elf(abspath: str) -> str | None:
@@ -185,6 +188,8 @@ def _with_gitignore(absdir: str, reldir: str, ignores: list[_Ignores], enabled: 
 
 
 def _ignored(rel: str, entry: os.DirEntry[str], ignores: list[_Ignores]) -> bool:
+    if not ignores:
+        return False
     is_dir = entry.is_dir(follow_symlinks=False)
     for ig in ignores:
         sub = rel[len(ig.base) + 1:] if ig.base else rel
