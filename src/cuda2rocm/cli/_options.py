@@ -31,6 +31,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
                      help="Files larger than this are reported, not read."),
         click.option("-j", "--jobs", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Worker processes; 0: one per CPU (up to 8) when the inputs add up to 4 MiB or more."),
+        click.option("--no-gitignore", is_flag=True, help="Also translate files that .gitignore files ignore."),
     ]):
         f = decorator(f)
     return f
@@ -38,7 +39,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
 
 def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental: bool, use_hip_data_types: bool,
                   fix_hazards: bool, extensions: str, cu_suffix: str, max_size: int, jobs: int,
-                  fail_on: str = "high") -> Options:
+                  fail_on: str = "high", no_gitignore: bool = False) -> Options:
     if target_rocm:
         from cuda2rocm.mapping import is_known_rocm, newest_rocm, parse_version
 
@@ -53,4 +54,5 @@ def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental:
     exts = tuple(e if e.startswith(".") else "." + e for e in (x.strip() for x in extensions.split(",")) if e)
     return Options(target_rocm=target_rocm, roc=roc, launch_syntax=launch_syntax, experimental=experimental,
                    use_hip_data_types=use_hip_data_types, fix_hazards=fix_hazards, cu_suffix=cu_suffix,
-                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs)
+                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs,
+                   respect_gitignore=not no_gitignore)

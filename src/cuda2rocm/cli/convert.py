@@ -55,7 +55,7 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
         options = dataclasses.replace(options, follow_includes=False)
     report = convert(paths, None if to_stdout else output, options, in_place=in_place,
                      policy=WritePolicy(write=False) if to_stdout else policy)
-    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format)
+    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format, check)
     code = report.exit_code(options.fail_on)
     if check and code == 0 and report.changed:
         code = 1
@@ -106,7 +106,7 @@ def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
 
 
 def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: bool, quiet: bool,
-           stats_format: str | None) -> None:
+           stats_format: str | None, check: bool = False) -> None:
     for f in report.files:
         r = f.outcome.result
         if to_stdout and not isinstance(r, Failed):
@@ -115,10 +115,14 @@ def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: boo
             click.echo(render.unified_diff(f.original, r.text, f.job.display, r.output), nl=False)
         elif dry_run and f.job.dest is not None and not isinstance(r, Failed):
             click.echo(f"would write {f.job.dest} ({type(r).__name__.lower()})")
+        elif (dry_run or check) and isinstance(r, Translated):
+            click.echo(f"would change {f.job.display}")
         if f.write_error:
             click.echo(f"{f.job.display}: error: {f.write_error}", err=True)
         if isinstance(r, Skipped) and not quiet:
             click.echo(f"{f.job.display}: skipped: {r.reason}", err=True)
+    for p in report.problems:
+        click.echo(f"{p.path}: warning: {p.message}", err=True)
     _echo_diagnostics(report.results, quiet)
     if stats_format:
         _print_stats(report, stats_format, err=to_stdout or show_diff)

@@ -8,6 +8,7 @@ from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.targets import resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.rules import RULES, Rule
+from cuda2rocm.source.edits import select
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
@@ -59,10 +60,4 @@ def to_finding(tokens: Sequence[Token], lines: LineIndex, path: str, hit: Hit) -
 
 def safe_edits(found: Iterable[Hit]) -> list[Edit]:
     """Non-overlapping edits of all hits, in source order (the first of two overlapping edits wins)."""
-    edits = sorted((e for h in found for e in h.edits), key=lambda e: (e.start, e.end))
-    out: list[Edit] = []
-    for e in edits:
-        if out and e.start < out[-1].end:
-            continue
-        out.append(e)
-    return out
+    return select(e for h in found for e in h.edits)[0]

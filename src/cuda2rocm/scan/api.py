@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 from cuda2rocm import __version__
-from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
+from cuda2rocm.batch import auto_jobs, batch_gc, worker_pool
 from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
@@ -77,7 +76,7 @@ def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: 
     chunks = _chunks(cands)
     done = 0
     out: list[FileReport] = []
-    with ProcessPoolExecutor(max_workers=jobs, initializer=worker_init) as pool:
+    with worker_pool(jobs) as pool:
         futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
         for fut in futures:
             part = fut.result()

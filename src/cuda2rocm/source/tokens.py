@@ -249,18 +249,25 @@ def _mark_directives(tokens: list[Token]) -> list[Token]:
 
 def _merge_header(out: list[Token], first: int, end: int | None = None) -> None:
     """In the directive ``out[first:end]``, turn ``# include <a/b.h>`` operand tokens into one HEADER token."""
-    end = len(out) if end is None else end
+    merge = _header_merge(out, first, len(out) if end is None else end)
+    if merge is not None:
+        j, stop, header = merge
+        out[j:stop] = [header]
+
+
+def _header_merge(out: list[Token], first: int, end: int) -> tuple[int, int, Token] | None:
+    """(start, stop, HEADER token) replacing the ``<a/b.h>`` operand of the directive ``out[first:end]``."""
     code = [k for k in range(first, end) if out[k].kind not in _SKIPPABLE]
     if len(code) < 3 or out[code[1]].kind != IDENT or out[code[1]].src not in _INCLUDE_WORDS:
-        return
+        return None
     j = code[2]
     if out[j].kind != PUNCT or out[j].src not in ("<", "<<", "<=", "<<<"):
-        return
+        return None
     for k in range(j, end):
         if out[k].src.endswith(">") and out[k].kind in (PUNCT, OTHER):
             src = "".join(t.src for t in out[j : k + 1])
-            out[j : k + 1] = [Token(HEADER, src, out[j].offset, True)]
-            return
+            return j, k + 1, Token(HEADER, src, out[j].offset, True)
+    return None
 
 
 def tokenize(text: str) -> list[Token]:
@@ -269,9 +276,17 @@ def tokenize(text: str) -> list[Token]:
         return tokenize_reference(text)
     spans: list[tuple[int, int]] = []
     tokens = _tokens_fast(text, spans)
-    for start, end in reversed(spans):  # back to front: a merge shortens the list after it
-        _merge_header(tokens, start, end)
-    return tokens
+    merges = [m for m in (_header_merge(tokens, start, end) for start, end in spans) if m is not None]
+    if not merges:
+        return tokens
+    out: list[Token] = []  # one pass: splicing each header into the list would move its tail every time
+    done = 0
+    for j, stop, header in merges:
+        out.extend(tokens[done:j])
+        out.append(header)
+        done = stop
+    out.extend(tokens[done:])
+    return out
 
 
 def tokenize_reference(text: str) -> list[Token]:

@@ -73,12 +73,12 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
         ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not ctx.options.fix_hazards:
         return []
-    ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))
+    ok, clash = apply.select(hazards.fixes(ctx.tokens, ctx.text, ctx.path), kept=edits)
     ctx.findings[:] = _not_rewritten(ctx, ctx.findings, ok)
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
     marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
-    placed, _ = apply.drop_overlapping(edits + ok, marks)
+    placed, _ = apply.select(marks, kept=edits + ok)
     return ok + placed
 
 

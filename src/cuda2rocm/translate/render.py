@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from cuda2rocm.model import Failed, FileResult, Finding
+from cuda2rocm.rewrite.runner import unified_diff
+
+__all__ = ["diagnostics", "failure_line", "finding_line", "unified_diff"]
 
 
 def finding_line(f: Finding) -> str:
@@ -25,9 +27,3 @@ def diagnostics(results: Iterable[FileResult]) -> list[str]:
         for f in getattr(r, "findings", ()):
             lines.append(finding_line(f))
     return lines
-
-
-def unified_diff(original: str, translated: str, path: str, output: str) -> str:
-    a = original.splitlines(keepends=True)
-    b = translated.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{output}"))
