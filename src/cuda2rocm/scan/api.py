@@ -14,11 +14,11 @@ from pathlib import Path
 
 from cuda2rocm import __version__
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
-from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filescan import scan_file
 from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.result import ScanResult
 from cuda2rocm.scan.walk import Candidate, walk
 
 __all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]

@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from cuda2rocm.model import Finding
-from cuda2rocm.results import PluginUse
 from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
 from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
 
 _RULE = {"none": "C2R-S201", "deprecated_project": "C2R-S201", "native_upstream": "C2R-S203",
@@ -25,10 +25,8 @@ _CUDA_NAMED = re.compile(r"^nvidia-|cuda|cutlass|tensorrt|cudnn|-cu1\d\b|^cupy-"
 
 
 def _get_plugin(name: str) -> Any:
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return None
+    from cuda2rocm import knowledge
+
     return knowledge.get_plugin(name)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cuda2rocm.model import Component, Finding, InputProblem
-from cuda2rocm.results import BinaryArtifact
+from cuda2rocm.scan.result import BinaryArtifact
 from cuda2rocm.scan.rules import emit
 
 
