@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cuda2rocm import knowledge
 from cuda2rocm.assess.layers import nothing_to_port
 from cuda2rocm.model import Severity
 from cuda2rocm.results import LayerAssessment, RiskAssessment, ScanResult
@@ -109,10 +110,5 @@ def poc(r: ScanResult) -> str:
 
 
 def _gfx(target_gpu: str) -> str:
-    try:
-        from cuda2rocm import knowledge
-
-        gpu = knowledge.get_gpu(target_gpu)
-        return str(getattr(gpu, "target", "")) or target_gpu
-    except (ImportError, AttributeError):  # pragma: no cover
-        return target_gpu
+    gpu = knowledge.get_gpu(target_gpu)
+    return (gpu.target if gpu is not None else "") or target_gpu

@@ -64,13 +64,8 @@ def _emit(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return
-    write_atomic(output, text)
+    write_text_atomic(output, text)
     click.echo(f"wrote {output}", err=True)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same directory and ``os.replace`` (never a half-written report)."""
-    write_text_atomic(path, text)
 
 
 @contextmanager

@@ -11,6 +11,7 @@ from cuda2rocm.results import PluginUse
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
 from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
 
 _RULE = {"none": rules.S201, "deprecated_project": rules.S201, "native_upstream": rules.S203,
@@ -26,10 +27,8 @@ _CUDA_NAMED = re.compile(r"^nvidia-|cuda|cutlass|tensorrt|cudnn|-cu1\d\b|^cupy-"
 
 
 def _get_plugin(name: str) -> Any:
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return None
+    from cuda2rocm import knowledge
+
     return knowledge.get_plugin(name)
 
 

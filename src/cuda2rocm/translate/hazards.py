@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cuda2rocm import hazards as hz
+from cuda2rocm.hazards.engine import hits, safe_edits, to_findings
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.tokens import LineIndex, Token
 
 MARKER_RULE = "hazard-marker"
 
 
-def findings(tokens: Sequence[Token], text: str, path: str, rocm: str) -> list[Finding]:
-    return list(hz.analyze(tokens, text, path, rocm=rocm))
+def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, findings: bool,
+            fixes: bool) -> tuple[list[Finding], list[Edit]]:
+    """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``)."""
+    found = hits(tokens, text, path, rocm=rocm)
+    return (to_findings(tokens, text, path, found) if findings else []), (safe_edits(found) if fixes else [])
 
 
 def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
@@ -44,10 +48,6 @@ def inside(index: LineIndex, finding: Finding, edits: Sequence[Edit]) -> bool:
         return False
     at = index.start(finding.line) + finding.col - 1
     return any(e.start <= at < e.end for e in edits)
-
-
-def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
-    return list(hz.fixes(tokens, text, path))
 
 
 def markers(tokens: Sequence[Token], index: LineIndex, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:

@@ -171,13 +171,10 @@ def _library_first_use(report: FileReport, name: str, line: int, col: int) -> No
 
 def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str,
              structure: tuple[dict[int, int], list[Function]] | None) -> None:
+    from cuda2rocm import hazards
+
     try:
-        from cuda2rocm import hazards
-        analyze = hazards.analyze
-    except (ImportError, AttributeError):
-        return
-    try:
-        found = analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure)
+        found = hazards.analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure)
     except Exception as exc:  # a bug in one analysis must not lose the rest of the file
         report.problems.append(_internal(report.path, f"hazard analysis failed: {type(exc).__name__}: {exc}"))
         return

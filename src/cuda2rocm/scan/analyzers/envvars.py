@@ -19,10 +19,8 @@ VERSION_VARS = {"CUDA_VERSION": "cuda", "NV_CUDA_CUDART_VERSION": "cuda", "CUDNN
 @functools.lru_cache(maxsize=512)
 def _knowledge(name: str) -> tuple[str, str, str] | None:
     """(status, rocm names, note) from the knowledge base, or None when it does not know the variable."""
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return None
+    from cuda2rocm import knowledge
+
     var = knowledge.get_env_var(name)
     return (var.status, ", ".join(var.rocm), var.note) if var else None
 

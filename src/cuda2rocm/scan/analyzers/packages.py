@@ -152,10 +152,8 @@ def _git_requirement(report: FileReport, url: str, line: int) -> None:
 
 def git_repository_requirement(report: FileReport, repository: str, line: int, version: str = "") -> None:
     """A plugin installed from its repository (``pip install git+...``, ``git clone ... && pip install .``)."""
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return
+    from cuda2rocm import knowledge
+
     plugin = knowledge.plugin_for_repository(repository)
     if plugin is not None:
         report.plugin_refs.append(PluginRef(plugin.key, version if re.fullmatch(r"\d[\w.]*", version) else "", line,

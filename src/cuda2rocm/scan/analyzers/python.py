@@ -26,12 +26,9 @@ _WORDS = r"cuda|CUDA|nvml|nvidia|cupy|numba|tensorrt|cudnn|NCCL|cpp_extension|tr
 @functools.lru_cache(maxsize=1)
 def _interesting() -> re.Pattern[str]:
     """Keywords plus the import names of every knowledge-base plugin (``import flash_attn``)."""
-    try:
-        from cuda2rocm import knowledge
+    from cuda2rocm import knowledge
 
-        names = sorted({n.split(".")[0] for p in knowledge.plugins().values() for n in p.import_names})
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        names = []
+    names = sorted({n.split(".")[0] for p in knowledge.plugins().values() for n in p.import_names})
     alternatives = "|".join(re.escape(n) for n in names if n)
     return re.compile(_WORDS + (rf"|\b(?:import|from)\s+(?:{alternatives})\b" if alternatives else ""))
 
