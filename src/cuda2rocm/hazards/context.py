@@ -22,12 +22,19 @@ from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Tok
 
 @dataclass(frozen=True)
 class Hit:
-    """One hazard found by a check: the token it points at, the message, and an optional safe fix."""
+    """One hazard found by a check: the token it points at, the message, and an optional safe fix.
+
+    ``covered``: the hazard needs no edit of its own once the rest of its warp-width group is fixed (a use of a
+    ``WARP_SIZE`` macro whose definition is fixed, a per-warp array already large enough for 64-wide
+    wavefronts). ``note``: what ``--fix-hazards`` does with the hit's group (set by :mod:`hazards.groups`).
+    """
 
     rule: str
     index: int
     message: str
     edits: tuple[Edit, ...] = ()
+    covered: bool = False
+    note: str = ""
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.groups import settle
 from cuda2rocm.hazards.targets import resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.rules import RULES, Rule
@@ -13,6 +14,8 @@ from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
 FAMILY = "device"
+#: the start of a finding's fix text when ``--fix-hazards`` resolves it (by its own edits or its group's)
+SAFE_FIX = "safe fix available (--fix-hazards)"
 Check = Callable[[Source], Iterable[Hit]]
 #: bracket pairs and functions of a token list (``match_brackets``, ``find_functions``)
 Structure = tuple[dict[int, int], list[Function]]
@@ -33,7 +36,7 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
     for rule in device_rules():
         assert rule.check is not None
         found.extend(rule.check(src))
-    return _dedupe(found)
+    return settle(src, _dedupe(found))
 
 
 def _dedupe(found: list[Hit]) -> list[Hit]:
@@ -54,7 +57,9 @@ def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[H
 def to_finding(tokens: Sequence[Token], lines: LineIndex, path: str, hit: Hit) -> Finding:
     line, col = lines.line_col(tokens[hit.index].offset)
     rule = RULES[hit.rule]
-    fix = "safe fix available (--fix-hazards)" if hit.edits else ""
+    fix = SAFE_FIX if hit.edits or hit.covered else ""
+    if hit.note:
+        fix = f"{fix}, {hit.note}" if fix else hit.note[0].upper() + hit.note[1:]
     return rule.finding(path, line, col, hit.message, fix=fix)
 
 

@@ -332,6 +332,42 @@ def check(tokens: Sequence[Token], text: str) -> None:
             raise TokenizeError(f"unterminated {what}", line, col)
 
 
+def prev_code(tokens: Sequence[Token], i: int, skip: frozenset[str] = TRIVIA) -> int:
+    """Index of the code token before token ``i`` (-1 if none), with directives as streams of their own.
+
+    From a token of ordinary code, the tokens of directives in between are skipped: in ``#endif`` followed by
+    ``cudaFree(p);`` the code before ``cudaFree`` is whatever came before the directive, never ``endif``. From a
+    directive's token the search stays inside that directive. ``skip``: the kinds that are not code here.
+    """
+    in_pp = 0 <= i < len(tokens) and tokens[i].pp
+    j = i - 1
+    while j >= 0:
+        tok = tokens[j]
+        if tok.pp != in_pp:
+            if in_pp:
+                return -1  # the directive starts after this token
+        elif tok.kind not in skip:
+            return j
+        j -= 1
+    return -1
+
+
+def next_code(tokens: Sequence[Token], i: int, skip: frozenset[str] = TRIVIA) -> int:
+    """Index of the code token after token ``i`` (``len(tokens)`` if none); directives as in :func:`prev_code`."""
+    n = len(tokens)
+    in_pp = 0 <= i < n and tokens[i].pp
+    j = i + 1
+    while j < n:
+        tok = tokens[j]
+        if tok.pp != in_pp:
+            if in_pp:
+                return n  # the directive ended
+        elif tok.kind not in skip:
+            return j
+        j += 1
+    return n
+
+
 def code_tokens(tokens: Sequence[Token]) -> list[int]:
     """Indexes of the non-trivia tokens, in order (the view most analyses want)."""
     return [i for i, t in enumerate(tokens) if t.kind not in TRIVIA]

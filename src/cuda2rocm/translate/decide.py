@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 
@@ -53,6 +54,8 @@ def decide(name: str, settings: Settings) -> Decision | None:
         msg = f"{name} maps to experimental {entry.hip}; kept (use --experimental to translate)"
         return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
     target_name, no_roc = _target_name(entry, settings)
+    if settings.roc and target_name == entry.roc and name in data.roc_signatures():
+        return _roc_signature(entry, settings)
     if not target_name or entry.support == "unsupported":
         return _unsupported_or_fallback(entry, settings)
     if target_name == entry.hip and not entry.available_in(settings.target):
@@ -63,6 +66,18 @@ def decide(name: str, settings: Settings) -> Decision | None:
         msg = f"{name} -> {target_name}, which is deprecated in ROCm {settings.target}"
         return Decision(name, target_name, lib, kind, rules.DEPRECATED, msg)
     return Decision(name, target_name, lib, kind)
+
+
+def _roc_signature(entry: Entry, s: Settings) -> Decision:
+    """--roc, but the roc* function takes other arguments than CUDA's (``roc_signatures.csv``): the decision
+    without --roc (the hip* name, CUDA's argument list), reported as C2R-A120."""
+    hip = _decide(entry.cuda, dataclasses.replace(s, roc=False))
+    replacement = hip.replacement if hip is not None else ""
+    kept = f"written as {replacement}" if replacement else "kept"
+    msg = (f"{entry.cuda}: {data.roc_signatures()[entry.cuda]}; no argument rewrite is implemented, so the call "
+           f"is {kept} with CUDA's arguments (rewrite it for {entry.roc} by hand, or convert without --roc)")
+    drop = hip.drop_args if hip is not None else ()
+    return Decision(entry.cuda, replacement, entry.library, entry.kind, rules.ROC_SIGNATURE, msg, drop)
 
 
 def _target_name(entry: Entry, s: Settings) -> tuple[str, bool]:

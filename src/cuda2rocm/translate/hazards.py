@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cuda2rocm import hazards as hz
-from cuda2rocm.hazards.engine import hits, safe_edits, to_findings
+from cuda2rocm.hazards.engine import SAFE_FIX, hits, safe_edits, to_findings
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.tokens import LineIndex, Token
 
@@ -53,13 +53,16 @@ def inside(index: LineIndex, finding: Finding, edits: Sequence[Edit]) -> bool:
 def markers(tokens: Sequence[Token], index: LineIndex, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:
     """A ``/* cuda2rocm: ID ... */`` comment before the first token of each line with a hazard no fix covers.
 
-    A hazard counts as fixed when a fix of the same rule edits its line. Lines whose start lies inside a
-    token (a multi-line comment or raw string) get no marker; their finding is still reported.
+    A hazard counts as fixed when a fix of the same rule edits its line, or when its finding says a safe fix
+    resolves it (the use of a ``WARP_SIZE`` macro whose definition the group's fix rewrites). Lines whose start
+    lies inside a token (a multi-line comment or raw string) get no marker; their finding is still reported.
     """
     done = {(index.line(e.start), e.rule) for e in fixed}
     token_at = {t.offset: t for t in tokens}
     by_line: dict[int, list[Finding]] = {}
     for f in found:
+        if f.fix.startswith(SAFE_FIX):  # resolved by its own fix or by its group's (a use of a fixed WARP_SIZE)
+            continue
         if f.rule.startswith("C2R-K") and (f.line, f.rule) not in done and 0 < f.line <= index.line_count:
             by_line.setdefault(f.line, []).append(f)
     edits = []

@@ -141,6 +141,24 @@ STRING_SYMBOL = define(Rule(
     references=(_PORTING,),
 ))
 
+ROC_SIGNATURE = define(Rule(
+    "C2R-A120", "roc* function takes other arguments: hip* call kept", "api", Severity.HIGH, Confidence.HIGH,
+    Layer.LIBRARY,
+    what="With --roc, a call whose roc* counterpart has a different argument list (`cublasGemmEx` -> "
+         "`rocblas_gemm_ex` needs an output matrix D, a solution index and flags; `cusolverDnSpotrf` -> "
+         "`rocsolver_spotrf` takes no workspace) and for which no argument rewrite is implemented: the hip* "
+         "name is kept instead (`translate/data/roc_signatures.csv` lists these mappings).",
+    why="Renaming the function but keeping CUDA's arguments emits a call that cannot compile. The hip* call "
+        "keeps CUDA's argument list, but in --roc mode the handle and enums around it are rocBLAS's/rocSPARSE's, "
+        "so the call still needs a hand edit.",
+    example="cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &a, A, CUDA_R_32F, m, B, CUDA_R_32F, k, &b, C, "
+            "CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);",
+    instead="Write the roc* call with its own arguments (for rocblas_gemm_ex: pass C again as D, "
+            "`rocblas_datatype_f32_r`, `rocblas_gemm_algo_standard`, 0, 0), or convert the file without --roc "
+            "(hipBLAS takes CUDA's arguments).",
+    references=(_HIPIFY,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,
