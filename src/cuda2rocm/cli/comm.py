@@ -6,14 +6,17 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from cuda2rocm.perf import bandwidth, collectives, comm_table, launch
-from cuda2rocm.perf.commbench import DTYPES, SweepConfig
+from cuda2rocm.cli._extras import require_torch
+from cuda2rocm.perf import bandwidth, comm_table, commnames, launch
+
+if TYPE_CHECKING:
+    from cuda2rocm.perf.commbench import SweepConfig
 
 
 def _csv(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -25,13 +28,15 @@ def _csv(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
 
 
 def _config(p: dict[str, Any]) -> SweepConfig:
+    from cuda2rocm.perf.commbench import SweepConfig
+
     try:
         sizes = bandwidth.size_sweep(bandwidth.parse_size(p["begin"]), bandwidth.parse_size(p["end"]), p["factor"])
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     return SweepConfig(
-        ops=_csv(p["ops"], collectives.COLLECTIVES, "op"), sizes=tuple(sizes),
-        dtypes=_csv(p["dtypes"], tuple(DTYPES), "dtype"), placement=p["placement"],
+        ops=_csv(p["ops"], commnames.COLLECTIVES, "op"), sizes=tuple(sizes),
+        dtypes=_csv(p["dtypes"], commnames.DTYPES, "dtype"), placement=p["placement"],
         timing=_csv(p["timing"], ("auto", "graph", "events", "wall"), "timing mode"),
         warmup=p["warmup"], reps=p["reps"],
         max_iters=p["max_iters"], check=not p["no_check"], labels=dict(_labels(p["label"])),
@@ -130,11 +135,11 @@ def _compare(p: dict[str, Any], console: Console) -> int:
 
 @click.command(name="comm")
 @click.option("--ops", default="all_reduce", show_default=True,
-              help=f"Comma list of: {', '.join(collectives.COLLECTIVES)}.")
+              help=f"Comma list of: {', '.join(commnames.COLLECTIVES)}.")
 @click.option("-b", "--begin", default="1M", show_default=True, help="Smallest size (nccl-tests' -b).")
 @click.option("-e", "--end", default="64M", show_default=True, help="Largest size (nccl-tests' -e).")
 @click.option("-f", "--factor", default=2, show_default=True, help="Size multiplier (nccl-tests' -f).")
-@click.option("--dtypes", default="float32", show_default=True, help=f"Comma list of: {', '.join(DTYPES)}.")
+@click.option("--dtypes", default="float32", show_default=True, help=f"Comma list of: {', '.join(commnames.DTYPES)}.")
 @click.option("--placement", type=click.Choice(["in", "out", "both"]), default="both", show_default=True,
               help="In-place and/or out-of-place buffers (where torch.distributed offers both).")
 @click.option("--timing", default="auto", show_default=True,
@@ -165,6 +170,7 @@ def command(**p: Any) -> int:
     p["json"] = p.pop("json_")
     if p["compare"]:
         return _compare(p, console)
+    require_torch("comm")
     _config(p)  # validate arguments before starting processes
     if "RANK" in os.environ and "WORLD_SIZE" in os.environ:
         return _in_process(p, console)
