@@ -68,5 +68,39 @@ def resolve(name: str) -> Target:
     if known is not None:
         return known
     if local is None:
-        raise UnknownTarget(f"unknown target GPU {name!r}; known: {', '.join(sorted(_table()))}")
+        raise UnknownTarget(f"{_why_not(name)}; known: " + ", ".join(known_targets()))
     return local
+
+
+def _why_not(name: str) -> str:
+    try:
+        from cuda2rocm import knowledge
+
+        gpu = knowledge.get_gpu(name)
+    except Exception:  # the knowledge base is optional here
+        gpu = None
+    if gpu is not None and gpu.vendor != "amd":
+        return f"target GPU {name!r} is an {gpu.vendor.upper()} GPU: give the AMD GPU to port to"
+    return f"unknown target GPU {name!r}: give an AMD GPU name or gfx target"
+
+
+def known_targets() -> list[str]:
+    """Every target :func:`resolve` accepts, by name: the knowledge base's AMD GPUs and this fallback table,
+    then their gfx targets."""
+    names: dict[str, str] = {}
+    gfx: set[str] = set()
+    try:
+        from cuda2rocm import knowledge
+
+        amd = [g for g in knowledge.gpus().values() if g.vendor == "amd"]
+    except Exception:  # the knowledge base is optional here, as in _from_knowledge
+        amd = []
+    for gpu in amd:
+        if _from_knowledge(gpu.name, "none") is not None:
+            names.setdefault(gpu.name.lower(), gpu.name)
+            gfx.add(gpu.gfx_target)
+    for key, t in _table().items():
+        if key != t.gfx:
+            names.setdefault(key, key.upper() if key.startswith("mi") else t.name)
+        gfx.add(t.gfx)
+    return sorted(names.values()) + sorted(gfx, key=lambda g: (len(g), g))
