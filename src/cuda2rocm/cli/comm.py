@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cuda2rocm.cli._extras import require_torch
@@ -86,10 +87,21 @@ def _spawn(p: dict[str, Any], console: Console) -> int:
     if done.returncode != 0 or not out.exists():
         console.print(f"[red]torchrun exited with {done.returncode}[/]")
         return 1
-    return _show(out, console, p["json"])
+    return _show(out, console, p["json"], p["quiet"])
 
 
-def _show(path: Path, console: Console, as_json: bool) -> int:
+def _verdict(console: Console, header: dict[str, Any], recs: list[dict[str, Any]], quiet: bool) -> int:
+    """The lines that explain a failing run (wrong results, errors; with --quiet also the backend problems,
+    which the table's header shows otherwise) and the exit code: --quiet never fails silently."""
+    for line in comm_table.failures(recs):
+        console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)
+    problems = header.get("backend_problems") or []
+    for problem in problems if quiet else ():
+        console.print(f"[red]FAILED[/] backend: {escape(str(problem))}", soft_wrap=True)
+    return 1 if comm_table.failures(recs) or problems else 0
+
+
+def _show(path: Path, console: Console, as_json: bool, quiet: bool = False) -> int:
     from cuda2rocm.perf import comm as comm_lib
 
     run, problems = comm_lib.load(path)
@@ -97,9 +109,9 @@ def _show(path: Path, console: Console, as_json: bool) -> int:
         console.print(f"[yellow]{problem}[/]")
     if as_json:
         click.echo(path.read_text(encoding="utf-8"), nl=False)
-    else:
+    elif not quiet:
         render(console, run.header, run.records)
-    return 1 if comm_table.failures(run.records) or run.header.get("backend_problems") else 0
+    return _verdict(console, run.header, run.records, quiet)
 
 
 def _in_process(p: dict[str, Any], console: Console) -> int:
@@ -113,9 +125,7 @@ def _in_process(p: dict[str, Any], console: Console) -> int:
         return 0
     if not p["quiet"]:
         render(console, run.header, run.records)
-    for line in comm_table.failures(run.records):
-        console.print(f"[red]FAILED[/] {line}")
-    return 1 if comm_table.failures(run.records) or run.header.get("backend_problems") else 0
+    return _verdict(console, run.header, run.records, p["quiet"])
 
 
 def _compare(p: dict[str, Any], console: Console) -> int:
@@ -129,7 +139,11 @@ def _compare(p: dict[str, Any], console: Console) -> int:
     report = compare_paths([p["compare"][0]], [p["compare"][1]], policy, console)
     if report is None:
         return 2
-    show_report(console, report)
+    if p["quiet"]:
+        for line in report.failures():
+            console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)
+    else:
+        show_report(console, report)
     return report.exit_code
 
 
@@ -155,7 +169,8 @@ def _compare(p: dict[str, Any], console: Console) -> int:
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write results as JSONL here.")
 @click.option("--force", is_flag=True, help="Overwrite --out.")
 @click.option("--json", "json_", is_flag=True, help="Print the JSONL instead of the table.")
-@click.option("--quiet", is_flag=True, help="No table (rank 0 still writes --out).")
+@click.option("-q", "--quiet", is_flag=True, help="No table: only the lines explaining a failure (rank 0 still "
+              "writes --out).")
 @click.option("--compare", nargs=2, type=click.Path(exists=True, dir_okay=False), metavar="BASE CAND",
               help="Compare two comm JSONL files with bench's statistics instead of running.")
 @click.option("--threshold", multiple=True, help="For --compare, e.g. 'busbw_gbps>=0.95x'.")
