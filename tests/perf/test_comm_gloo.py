@@ -103,29 +103,33 @@ def test_quiet_run_prints_no_table(tmp_path, comm_runner):
     assert "busbw GB/s" not in log and "link peak" not in log and "FAILED" not in log
 
 
-def _failing_run(tmp_path):
-    a = tmp_path / "run.jsonl"
-    header = {"kind": "comm-run", "backend": "gloo", "world_size": 2, "warnings": ["no GPU link"],
-              "backend_problems": ["asked for NCCL, got gloo"]}
-    rec = {"kind": "comm", "op": "all_reduce", "dtype": "float32", "bytes": 1024, "in_place": True,
-           "correct": False, "wrong": 3, "time_us": 10.0, "algbw_gbps": 0.1, "busbw_gbps": 0.1}
-    a.write_text("\n".join(json.dumps(r) for r in (header, rec)) + "\n")
-    return a
+_HEADER = {"kind": "comm-run", "backend": "gloo", "world_size": 2, "warnings": ["asked for NCCL, got gloo"],
+           "backend_problems": ["asked for NCCL, got gloo"]}
+_WRONG = {"kind": "comm", "op": "all_reduce", "dtype": "float32", "bytes": 1024, "in_place": True,
+          "correct": False, "wrong": 3, "time_us": 10.0, "algbw_gbps": 0.1, "busbw_gbps": 0.1}
 
 
 @pytest.mark.parametrize("quiet", [True, False])
 def test_quiet_failures_are_explained(tmp_path, quiet):
-    """With --quiet an exit code of 1 came with no output: only the lines that explain it are printed now."""
+    """With --quiet an exit code of 1 came with no output (backend problems): rank 0 prints the lines that
+    explain it, and the torchrun parent adds the table only without --quiet."""
     from rich.console import Console
 
-    from cuda2rocm.cli.comm import _show
+    from cuda2rocm.cli.comm import _show, _verdict
 
     console = Console(record=True, width=200)
-    assert _show(_failing_run(tmp_path), console, False, quiet=quiet) == 1
+    assert _verdict(console, _HEADER, [_WRONG], quiet) == 1
     text = console.export_text()
     assert "FAILED all_reduce float32 1K: 3 wrong elements" in text
     assert ("FAILED backend: asked for NCCL, got gloo" in text) is quiet
-    assert ("busbw GB/s" in text) is not quiet
+    console = Console(record=True, width=200)
+    assert _verdict(console, {**_HEADER, "warnings": []}, [], True) == 1
+    assert console.export_text().strip() == "FAILED backend: asked for NCCL, got gloo"
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (_HEADER, _WRONG)) + "\n")
+    console = Console(record=True, width=200)
+    assert _show(path, console, False, quiet=quiet) == 1
+    assert ("busbw GB/s" in console.export_text()) is not quiet
 
 
 def test_quiet_compare_prints_only_the_failing_metrics(capsys):

@@ -90,15 +90,19 @@ def _spawn(p: dict[str, Any], console: Console) -> int:
     return _show(out, console, p["json"], p["quiet"])
 
 
+def _exit_code(header: dict[str, Any], recs: list[dict[str, Any]]) -> int:
+    return 1 if comm_table.failures(recs) or header.get("backend_problems") else 0
+
+
 def _verdict(console: Console, header: dict[str, Any], recs: list[dict[str, Any]], quiet: bool) -> int:
-    """The lines that explain a failing run (wrong results, errors; with --quiet also the backend problems,
-    which the table's header shows otherwise) and the exit code: --quiet never fails silently."""
+    """Rank 0's lines that explain a failing run (wrong results, errors; with --quiet also the backend problems,
+    which the table's header shows otherwise) and the exit code: --quiet never fails silently. Under
+    ``--nproc`` the workers run with --quiet, so these lines come from rank 0 and the parent adds the table."""
     for line in comm_table.failures(recs):
         console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)
-    problems = header.get("backend_problems") or []
-    for problem in problems if quiet else ():
+    for problem in header.get("backend_problems") or [] if quiet else []:
         console.print(f"[red]FAILED[/] backend: {escape(str(problem))}", soft_wrap=True)
-    return 1 if comm_table.failures(recs) or problems else 0
+    return _exit_code(header, recs)
 
 
 def _show(path: Path, console: Console, as_json: bool, quiet: bool = False) -> int:
@@ -111,7 +115,7 @@ def _show(path: Path, console: Console, as_json: bool, quiet: bool = False) -> i
         click.echo(path.read_text(encoding="utf-8"), nl=False)
     elif not quiet:
         render(console, run.header, run.records)
-    return _verdict(console, run.header, run.records, quiet)
+    return _exit_code(run.header, run.records)  # rank 0 (run with --quiet) printed the lines explaining it
 
 
 def _in_process(p: dict[str, Any], console: Console) -> int:
