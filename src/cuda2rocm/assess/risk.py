@@ -103,9 +103,10 @@ def poc(r: ScanResult) -> str:
     tests = [f.path for f in r.files if "/test" in "/" + f.path]
     if tests:
         steps.append(f"run {tests[0]} on one {r.target_gpu}")
-    steps.append("compare outputs and latency with the CUDA baseline (cuda2rocm capture/compare, bench)")
+    steps.append("compare outputs and latency with the CUDA baseline (`cuda2rocm capture` on both, "
+                 "`cuda2rocm compare`, `cuda2rocm bench compare`)")
     if r.deployment.scale in ("multi-gpu", "multi-node", "kubernetes"):
-        steps.append("then a 2-GPU RCCL run (cuda2rocm comm) before the full deployment")
+        steps.append("then a 2-GPU RCCL run (`cuda2rocm comm --nproc 2`) before the full deployment")
     return "Single-GPU proof of concept: " + "; ".join(steps) + "."
 
 

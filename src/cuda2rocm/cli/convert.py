@@ -59,6 +59,9 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
     code = report.exit_code(options.fail_on)
     if check and code == 0 and report.changed:
         code = 1
+    if quiet and code == 1:
+        for line in render.quiet_verdict(report.results, options.fail_on, len(report.changed), check):
+            click.echo(line, err=True)
     if verify_ and code != 2:
         code = max(code, _verify(report, offload_arch, options.jobs))
     return code
@@ -93,9 +96,12 @@ def _stdin(options: Options, quiet: bool, check: bool) -> int:
     _echo_diagnostics([result], quiet)
     if isinstance(result, Failed):
         return 2
-    if check and isinstance(result, Translated):
-        return 1
-    return 1 if any(f.severity >= options.fail_on for f in getattr(result, "findings", ())) else 0
+    code = 1 if check and isinstance(result, Translated) else 0
+    code = max(code, 1 if any(f.severity >= options.fail_on for f in getattr(result, "findings", ())) else 0)
+    if quiet and code == 1:
+        for line in render.quiet_verdict([result], options.fail_on, int(isinstance(result, Translated)), check):
+            click.echo(line, err=True)
+    return code
 
 
 def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:

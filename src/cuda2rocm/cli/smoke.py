@@ -5,15 +5,19 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.markup import escape
 
+from cuda2rocm.cli._extras import require_torch
 from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.model import Severity
 from cuda2rocm.regress.errors import RegressInputError
-from cuda2rocm.regress.smoke import SmokeReport
+
+if TYPE_CHECKING:
+    from cuda2rocm.regress.smoke import SmokeReport
 
 
 @click.command(help="Run TARGET (same contract as `capture`) once under instrumentation and report CPU "
@@ -28,6 +32,7 @@ from cuda2rocm.regress.smoke import SmokeReport
 @click.option("--json", "json_path", type=click.Path(path_type=Path), help="Write the report as JSON.")
 def command(target: str, device: str, seed: int, inputs_file: str, input_shape: str, no_oom: bool,
             json_path: Path | None) -> int:
+    require_torch("smoke")
     from cuda2rocm.regress import run, smoke
 
     console = Console()

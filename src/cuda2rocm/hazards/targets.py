@@ -43,6 +43,18 @@ def resolve(name: str) -> Target:
     gpu = knowledge.get_gpu(name)
     found = _target(gpu) if gpu is not None else None
     if found is None:
-        known = sorted(g.name for g in knowledge.gpus().values() if _target(g) is not None)
-        raise UnknownTarget(f"unknown target GPU {name!r}; known: {', '.join(known)}")
+        raise UnknownTarget(f"{_why_not(gpu, name)}; known: " + ", ".join(known_targets()))
     return found
+
+
+def _why_not(gpu: knowledge.Gpu | None, name: str) -> str:
+    if gpu is not None and gpu.vendor != "amd":
+        return f"target GPU {name!r} is an {gpu.vendor.upper()} GPU: give the AMD GPU to port to"
+    return f"unknown target GPU {name!r}: give an AMD GPU name or gfx target"
+
+
+def known_targets() -> list[str]:
+    """Every target :func:`resolve` accepts: the knowledge base's AMD GPUs with hazard facts, then their gfx
+    targets."""
+    amd = [g for g in knowledge.gpus().values() if _target(g) is not None]
+    return sorted(g.name for g in amd) + sorted({g.gfx_target for g in amd}, key=lambda x: (len(x), x))

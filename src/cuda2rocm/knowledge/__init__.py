@@ -15,7 +15,7 @@ import functools
 
 from cuda2rocm.knowledge import _build, _load, versions
 from cuda2rocm.knowledge._load import KnowledgeError, default_kb_dir, merged, packaged
-from cuda2rocm.knowledge.lookup import find_gpu, find_plugin
+from cuda2rocm.knowledge.lookup import find_gpu, find_plugin, norm_gpu, norm_target
 from cuda2rocm.knowledge.types import Container, EnvVar, Gpu, Library, LibrarySide, Link, Plugin, RocmRelease
 
 __all__ = [
@@ -42,6 +42,23 @@ def gfx_names() -> dict[str, str]:
     """Marketing names of GPUs we hold no detailed facts for (MI50, RX 7700 XT, ...) -> gfx target."""
     other = packaged("gpus.yaml").get("other_targets") or {}
     return {str(n): str(v["gfx_target"]) for n, v in (other.get("gpus") or {}).items()}
+
+
+def is_known_gpu(name_or_target: str) -> bool:
+    """Does the knowledge base know this GPU: detailed facts, a name with only its gfx target (MI50), or a gfx
+    target some release or GPU lists? (Unknown names are usage errors, not "unknown" verdicts.)"""
+    if get_gpu(name_or_target) is not None:
+        return True
+    others = gfx_names()
+    target = norm_target(name_or_target)
+    targets = set(others.values()) | {t for r in rocm_releases().values() for t in r.gfx_targets}
+    return norm_gpu(name_or_target) in {norm_gpu(n) for n in others} or target in targets
+
+
+def known_gpu_names() -> list[str]:
+    """Every GPU name the knowledge base knows (AMD first), for "known: ..." messages."""
+    detailed = sorted(gpus().values(), key=lambda g: (g.vendor != "amd", g.name))
+    return [g.name for g in detailed] + sorted(gfx_names())
 
 
 @functools.lru_cache(maxsize=1)

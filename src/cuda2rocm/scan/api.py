@@ -52,6 +52,7 @@ def scan(
     cfg = config if isinstance(config, ScanConfig) else load_config(root, config)
     if target_gpu:
         cfg = replace(cfg, target_gpu=target_gpu)
+    _check_target(cfg, from_option=bool(target_gpu))
     with batch_gc():
         candidates, walk_problems = walk(root, cfg, tuple(exclude))
         reports = _run(candidates, cfg, auto_jobs(max(0, jobs), sum(c.size for c in candidates)), progress)
@@ -98,6 +99,17 @@ def _chunks(cands: list[Candidate]) -> list[list[Candidate]]:
         chunks[-1].append(cand)
         size += min(cand.size, _CHUNK_BYTES)
     return chunks
+
+
+def _check_target(cfg: ScanConfig, from_option: bool) -> None:
+    """An unknown target GPU (``MI300``, ``H100``) is a usage error, not a scan without its target's findings."""
+    from cuda2rocm.hazards.targets import UnknownTarget, resolve
+
+    try:
+        resolve(cfg.target_gpu)
+    except UnknownTarget as exc:
+        where = f"{cfg.source}: target-gpu: " if cfg.source and not from_option else ""
+        raise ConfigError(f"{where}{exc}") from None
 
 
 def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileReport]:

@@ -46,7 +46,7 @@ S204 = scan_rule(
     "needs someone to check it before the migration is planned.",
     example="nvidia-cutlass-dsl==4.7.1",
     instead="Check the package's ROCm support (an AMD fork, a ROCm wheel, or a replacement) and add the fact "
-    "to the knowledge base (`cuda2rocm kb update --from`).",
+    "to the knowledge base (`cuda2rocm kb update --from FILE`).",
     references=(AI,),
 )
 S301 = scan_rule(

@@ -40,7 +40,9 @@ S103 = scan_rule(
     why="CUDA sources must be translated to HIP (hipify or `cuda2rocm convert`) and compiled with hipcc; "
     "kernels are where wavefront-64, LDS and inline-PTX hazards live.",
     example="__global__ void scale(float* x, int n) { ... }   // kernels/scale.cu",
-    instead="Translate with `cuda2rocm convert` and compile with `cuda2rocm verify --target-gpu MI300X`.",
+    instead="Translate with `cuda2rocm convert SRC -o hip/` and compile for the target's gfx with "
+    "`cuda2rocm verify SRC --offload-arch gfx942` (gfx942 is the MI300X; `cuda2rocm kb show gpu NAME` gives "
+    "another GPU's).",
     references=(HIPIFY,),
 )
 S104 = scan_rule(
