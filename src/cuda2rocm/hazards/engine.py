@@ -6,8 +6,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.targets import resolve
-from cuda2rocm.model import Edit, Finding
+from cuda2rocm.model import Edit, Finding, Fix
 from cuda2rocm.rules import RULES, Rule
+from cuda2rocm.source.edits import fix_edits
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
@@ -47,19 +48,31 @@ def _dedupe(found: list[Hit]) -> list[Hit]:
 
 def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[Hit]) -> list[Finding]:
     lines = LineIndex(text)
-    return sorted((to_finding(tokens, lines, path, h) for h in found), key=Finding.sort_key)
+    return sorted((to_finding(tokens, text, lines, path, h) for h in found), key=Finding.sort_key)
 
 
-def to_finding(tokens: Sequence[Token], lines: LineIndex, path: str, hit: Hit) -> Finding:
+def to_finding(tokens: Sequence[Token], text: str, lines: LineIndex, path: str, hit: Hit) -> Finding:
     line, col = lines.line_col(tokens[hit.index].offset)
     rule = RULES[hit.rule]
-    fix = "safe fix available (--fix-hazards)" if hit.edits else ""
-    return rule.finding(path, line, col, hit.message, fix=fix)
+    remedy = remedy_of(text, hit)
+    fix = f"{remedy.applicability} fix available (--fix-hazards)" if remedy is not None else ""
+    return rule.finding(path, line, col, hit.message, fix=fix, remedy=remedy)
 
 
-def safe_edits(found: Iterable[Hit]) -> list[Edit]:
-    """Non-overlapping edits of all hits, in source order (the first of two overlapping edits wins)."""
-    edits = sorted((e for h in found for e in h.edits), key=lambda e: (e.start, e.end))
+def remedy_of(text: str, hit: Hit) -> Fix | None:
+    """The hit's edits as a :class:`Fix` titled by what they replace (None when the hit has none)."""
+    if not hit.edits:
+        return None
+    changes = "; ".join(f"replace `{text[e.start:e.end]}` with `{e.replacement}`" for e in hit.edits)
+    return Fix(changes[:1].upper() + changes[1:], hit.edits, hit.applicability)
+
+
+def safe_edits(found: Iterable[Hit], *, unsafe: bool = True) -> list[Edit]:
+    """Non-overlapping edits of the hits' fixes, in source order (the first of two overlapping edits wins).
+
+    ``unsafe``: include fixes whose applicability is ``unsafe`` (``--fix-hazards`` does, as it always has)."""
+    fixes = (Fix("", h.edits, h.applicability) for h in found if h.edits)
+    edits = sorted(fix_edits(fixes, unsafe=unsafe), key=lambda e: (e.start, e.end))
     out: list[Edit] = []
     for e in edits:
         if out and e.start < out[-1].end:

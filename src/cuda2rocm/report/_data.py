@@ -7,15 +7,17 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
-from cuda2rocm.model import Finding
+from cuda2rocm.model import OMIT_NONE, Finding
 
 
 def to_data(value: Any) -> Any:
-    """Plain ``dict``/``list``/``str``/number form of any result value, in field order."""
+    """Plain ``dict``/``list``/``str``/number form of any result value, in field order (fields marked
+    ``OMIT_NONE`` left out while None)."""
     if isinstance(value, enum.Enum):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get(OMIT_NONE) and getattr(value, f.name) is None)}
     if isinstance(value, dict):
         return {str(k): to_data(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -1,6 +1,7 @@
 """Applying edits to a text: sorted, checked for overlap, spliced in one pass (same result as back to front).
 
-The one implementation every stage uses (translate, hazard fixes, the toolchain's line mapping tests).
+The one implementation every stage uses (translate, hazard fixes, findings' structured fixes, the toolchain's
+line mapping tests).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from cuda2rocm.model import Edit
+from cuda2rocm.model import Applicability, Edit, Fix
 
 
 class OverlapError(ValueError):
@@ -38,3 +39,17 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
         pos = e.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def fix_edits(fixes: Iterable[Fix | None], *, unsafe: bool = False) -> list[Edit]:
+    """The edits of ``fixes`` that may be applied: ``safe`` ones, and ``unsafe`` ones too when ``unsafe``.
+
+    ``manual`` fixes (advice only) and ``None`` contribute nothing."""
+    allowed = {Applicability.SAFE, Applicability.UNSAFE} if unsafe else {Applicability.SAFE}
+    return [e for f in fixes if f is not None and f.applicability in allowed for e in f.edits]
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix | None], *, unsafe: bool = False) -> str:
+    """``text`` with the edits of ``fixes`` (see :func:`fix_edits`) applied through :func:`apply_edits`;
+    raises :class:`OverlapError` when two fixes touch the same text."""
+    return apply_edits(text, fix_edits(fixes, unsafe=unsafe))
