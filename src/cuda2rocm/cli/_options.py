@@ -22,7 +22,8 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
         click.option("--experimental", is_flag=True, help="Translate APIs HIP marks experimental."),
         click.option("--use-hip-data-types", is_flag=True, help="cudaDataType/CUDA_R_32F -> hipDataType/HIP_R_32F "
                      "(default: hipBLAS's hipblasDatatype_t/HIPBLAS_R_32F)."),
-        click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' safe fixes."),
+        click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' fixes (the safe ones and "
+                     "C2R-K202's unsafe type widening)."),
         click.option("--extensions", default=",".join(DEFAULT_EXTENSIONS), show_default=True,
                      help="Comma-separated file extensions to translate in directories."),
         click.option("--cu-suffix", default=".hip", show_default=True,

@@ -15,14 +15,15 @@ from operator import attrgetter
 from typing import Any
 
 from cuda2rocm.hazards.targets import Target
-from cuda2rocm.model import Edit
+from cuda2rocm.model import Applicability, Edit
 from cuda2rocm.source.structure import Function, Launch, find_functions, find_launches, match_brackets, split_args
 from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Token, all_indexes
 
 
 @dataclass(frozen=True)
 class Hit:
-    """One hazard found by a check: the token it points at, the message, and an optional safe fix.
+    """One hazard found by a check: the token it points at, the message, and an optional fix (its edits and
+    how far they can be trusted: ``safe`` unless the check says otherwise).
 
     ``covered``: the hazard needs no edit of its own once the rest of its warp-width group is fixed (a use of a
     ``WARP_SIZE`` macro whose definition is fixed, a per-warp array already large enough for 64-wide
@@ -35,6 +36,7 @@ class Hit:
     edits: tuple[Edit, ...] = ()
     covered: bool = False
     note: str = ""
+    applicability: Applicability = Applicability.SAFE
 
 
 @dataclass

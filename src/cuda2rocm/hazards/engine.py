@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable, Sequence
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.groups import settle
 from cuda2rocm.hazards.targets import resolve
-from cuda2rocm.model import Edit, Finding
+from cuda2rocm.model import Applicability, Edit, Finding, Fix
 from cuda2rocm.rules import RULES, Rule
-from cuda2rocm.source.edits import select
+from cuda2rocm.source.edits import fix_edits, select
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
@@ -51,18 +51,33 @@ def _dedupe(found: list[Hit]) -> list[Hit]:
 
 def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[Hit]) -> list[Finding]:
     lines = LineIndex(text)
-    return sorted((to_finding(tokens, lines, path, h) for h in found), key=Finding.sort_key)
+    return sorted((to_finding(tokens, text, lines, path, h) for h in found), key=Finding.sort_key)
 
 
-def to_finding(tokens: Sequence[Token], lines: LineIndex, path: str, hit: Hit) -> Finding:
+def to_finding(tokens: Sequence[Token], text: str, lines: LineIndex, path: str, hit: Hit) -> Finding:
     line, col = lines.line_col(tokens[hit.index].offset)
     rule = RULES[hit.rule]
-    fix = SAFE_FIX if hit.edits or hit.covered else ""
+    remedy = remedy_of(text, hit)
+    if remedy is not None and remedy.applicability != Applicability.SAFE:
+        fix = f"{remedy.applicability} fix available (--fix-hazards)"
+    else:
+        fix = SAFE_FIX if hit.edits or hit.covered else ""
     if hit.note:
         fix = f"{fix}, {hit.note}" if fix else hit.note[0].upper() + hit.note[1:]
-    return rule.finding(path, line, col, hit.message, fix=fix)
+    return rule.finding(path, line, col, hit.message, fix=fix, remedy=remedy)
 
 
-def safe_edits(found: Iterable[Hit]) -> list[Edit]:
-    """Non-overlapping edits of all hits, in source order (the first of two overlapping edits wins)."""
-    return select(e for h in found for e in h.edits)[0]
+def remedy_of(text: str, hit: Hit) -> Fix | None:
+    """The hit's edits as a :class:`Fix` titled by what they replace (None when the hit has none)."""
+    if not hit.edits:
+        return None
+    changes = "; ".join(f"replace `{text[e.start:e.end]}` with `{e.replacement}`" for e in hit.edits)
+    return Fix(changes[:1].upper() + changes[1:], hit.edits, hit.applicability)
+
+
+def safe_edits(found: Iterable[Hit], *, unsafe: bool = True) -> list[Edit]:
+    """Non-overlapping edits of the hits' fixes, in source order (the one overlap policy, ``select``).
+
+    ``unsafe``: include fixes whose applicability is ``unsafe`` (``--fix-hazards`` does, as it always has)."""
+    fixes = (Fix("", h.edits, h.applicability) for h in found if h.edits)
+    return select(fix_edits(fixes, unsafe=unsafe))[0]

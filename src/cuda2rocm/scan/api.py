@@ -126,6 +126,7 @@ def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problem
     disabled = set(cfg.disable)
     return ScanResult(
         root=str(root),
+        project=root.resolve().name,
         target_gpu=cfg.target_gpu,
         files=merge.files(reports),
         inventory=tuple(c for r in reports for c in r.components),

@@ -7,6 +7,8 @@ Two questions, one module, used by every stage (translate, hazard fixes, the too
   position wins; the losers are returned so that the caller can report them.
 - :func:`apply_edits` applies edits that must not overlap (selected ones): an overlap there is a bug and
   raises :class:`OverlapError`. Insertions at one point are all applied, in the order given.
+- :func:`fix_edits` / :func:`apply_fixes`: the edits of findings' structured fixes (``Fix``) that may be
+  applied (safe ones; unsafe ones on request; manual fixes are advice only).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import bisect
 import itertools
 from collections.abc import Iterable
 
-from cuda2rocm.model import Edit
+from cuda2rocm.model import Applicability, Edit, Fix
 
 
 class OverlapError(ValueError):
@@ -74,3 +76,17 @@ def select(edits: Iterable[Edit], kept: Iterable[Edit] = ()) -> tuple[list[Edit]
             accepted.append(e)
             last = e
     return accepted, dropped
+
+
+def fix_edits(fixes: Iterable[Fix | None], *, unsafe: bool = False) -> list[Edit]:
+    """The edits of ``fixes`` that may be applied: ``safe`` ones, and ``unsafe`` ones too when ``unsafe``.
+
+    ``manual`` fixes (advice only) and ``None`` contribute nothing."""
+    allowed = {Applicability.SAFE, Applicability.UNSAFE} if unsafe else {Applicability.SAFE}
+    return [e for f in fixes if f is not None and f.applicability in allowed for e in f.edits]
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix | None], *, unsafe: bool = False) -> str:
+    """``text`` with the edits of ``fixes`` (see :func:`fix_edits`) applied through :func:`apply_edits`;
+    raises :class:`OverlapError` when two fixes touch the same text."""
+    return apply_edits(text, fix_edits(fixes, unsafe=unsafe))

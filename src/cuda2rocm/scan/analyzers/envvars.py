@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import textwrap
 
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.report import FileReport
@@ -60,7 +61,7 @@ def _nccl(report: FileReport, name: str, line: int, col: int, value: str) -> Non
     facts = _knowledge(name)
     extra = ""
     if facts and facts[0] == "no_effect":
-        extra = f"; no effect on RCCL ({facts[2][:100]})"
+        extra = f"; no effect on RCCL ({textwrap.shorten(facts[2], 100, placeholder=' …')})"  # at a word boundary
     elif facts and facts[0] in ("honored", "alias"):
         extra = "; RCCL reads the same name, re-check the value on AMD"
     report.add(rules.D103, line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")

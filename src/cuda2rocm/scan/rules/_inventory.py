@@ -18,7 +18,7 @@ S101 = scan_rule(
     "package, CMake `find_package(CUDAToolkit X)`, CI toolkit action).",
     why="Every pinned NVIDIA version needs a ROCm counterpart (ROCm release, MIOpen, RCCL, amdgpu driver); "
     "the inventory tells the porting team which pins to replace and where they live.",
-    example="FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04",
+    example="ENV CUDA_VERSION=12.1.1",
     instead="Pin the matching ROCm release instead (for example `rocm/dev-ubuntu-22.04:6.4`) and check the "
     "combination with `cuda2rocm compat`.",
     references=("https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html",),
@@ -71,7 +71,7 @@ S106 = scan_rule(
     "`ReductionKernel`.",
     why="CuPy on ROCm compiles these with hiprtc; the CUDA C source inside the string must be HIP-compatible "
     "(warp size, intrinsics, headers).",
-    example="kern = cp.RawKernel(r'extern \"C\" __global__ void k(float* x) {...}', 'k')",
+    example="import cupy as cp\nkern = cp.RawKernel(r'extern \"C\" __global__ void k(float* x) {...}', 'k')",
     instead="Install the ROCm build of CuPy and review the kernel source string for CUDA-only constructs.",
     references=("https://docs.cupy.dev/en/stable/install.html#using-cupy-on-amd-gpu-experimental",),
 )
@@ -88,7 +88,7 @@ S108 = scan_rule(
     "C2R-S108", "pycuda-source-module", F, S.HIGH, C.HIGH, L.EXTENSION,
     what="Finds PyCUDA `SourceModule` kernels compiled at run time.",
     why="PyCUDA drives nvcc and the CUDA driver API; it has no ROCm backend.",
-    example="mod = SourceModule('__global__ void k(float* a) {...}')",
+    example="from pycuda.compiler import SourceModule\nmod = SourceModule('__global__ void k(float* a) {...}')",
     instead="Move the kernel to a HIP extension, CuPy (ROCm build) or Triton.",
     references=("https://documen.tician.de/pycuda/",),
 )
@@ -98,7 +98,7 @@ S109 = scan_rule(
     "the bundled mapping table.",
     why="hipify leaves such calls untranslated and the build fails, or the call needs a redesign "
     "(for example a different library or a ROCm-specific API).",
-    example="cudaGraphInstantiateWithParams(&exec, graph, &params);",
+    example="cudaArrayGetMemoryRequirements(&req, array, device);",
     instead="Look the call up with `cuda2rocm explain` / the mapping table and redesign around a supported API.",
     references=(HIPIFY,),
 )
