@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from cuda2rocm import envelope
 from cuda2rocm.envinfo.diff import FingerprintError, diff, load
 from cuda2rocm.envinfo.fingerprint import collect
 from cuda2rocm.envinfo.labels import dockerfile_lines
@@ -72,6 +73,7 @@ def env_command(ctx: click.Context, fmt: str, labels: bool, output: Path | None,
     if ctx.invoked_subcommand is not None:
         return 0
     fp = collect(timeout, with_torch=not no_torch)
+    envelope.publish("env", fp, machine=envelope.machine_id(fp))
     text = json.dumps(fp, indent=2, sort_keys=False) + "\n"
     if output is not None:
         write_atomic(output, text, force)

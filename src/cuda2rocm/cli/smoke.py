@@ -27,6 +27,7 @@ from cuda2rocm.regress.smoke import SmokeReport
 @click.option("--json", "json_path", type=click.Path(path_type=Path), help="Write the report as JSON.")
 def command(target: str, device: str, seed: int, inputs_file: str, input_shape: str, no_oom: bool,
             json_path: Path | None) -> int:
+    from cuda2rocm import envelope
     from cuda2rocm.regress import run, smoke, store
 
     console = Console()
@@ -41,6 +42,7 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
     except RegressInputError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envelope.publish("smoke", report)
     _print(console, report)
     findings = report.findings(target)
     for f in findings:

@@ -1,0 +1,27 @@
+"""``comm``: the run header (backend, world size, link peak, warnings) and nccl-tests' table per size."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+
+from cuda2rocm.perf import comm_table
+from cuda2rocm.perf.commrun import CommRun
+from cuda2rocm.report._console import line
+
+
+def render_rich(run: CommRun) -> Group:
+    header, recs = run.header, run.records
+    items: list[RenderableType] = [
+        line(f"[bold]backend[/]: {header.get('backend', '?')}   world size: {header.get('world_size', '?')}")]
+    peak = header.get("link_peak")
+    items.append(line(f"link peak: {peak['label']} {peak['gbps']:.0f} GB/s per direction" if peak else
+                      "link peak: unknown (no NVLink/XGMI topology found)"))
+    items += [line(f"[yellow]warning[/]: {warning}") for warning in header.get("warnings", [])]
+    table = Table(*comm_table.COLUMNS)
+    for rec in recs:
+        table.add_row(*comm_table.row(rec))
+    items.append(table)
+    if any(comm_table.fell_back(r) for r in recs):
+        items.append(line("* timing fell back: " + next(r["timing_note"] for r in recs if comm_table.fell_back(r))))
+    return Group(*items)
