@@ -1,4 +1,7 @@
-"""``comm``: the run header (backend, world size, link peak, warnings) and nccl-tests' table per size."""
+"""``comm``: the run header (backend, world size, link peak, warnings) and nccl-tests' table per size.
+
+One table per (op, dtype), titled with them, so the columns that remain fit 80 columns and nothing is cut.
+"""
 
 from __future__ import annotations
 
@@ -18,10 +21,19 @@ def render_rich(run: CommRun) -> Group:
     items.append(line(f"link peak: {peak['label']} {peak['gbps']:.0f} GB/s per direction" if peak else
                       "link peak: unknown (no NVLink/XGMI topology found)"))
     items += [line(f"[yellow]warning[/]: {warning}") for warning in header.get("warnings", [])]
-    table = Table(*comm_table.COLUMNS)
+    groups: dict[tuple[str, str], list[tuple[str, ...]]] = {}
     for rec in recs:
-        table.add_row(*comm_table.row(rec))
-    items.append(table)
+        row = comm_table.row(rec)
+        groups.setdefault((row[0], row[1]), []).append(row[2:])
+    for (op, dtype), rows in groups.items():
+        table = Table(title=f"{op} {dtype}", title_justify="left")
+        for column in comm_table.COLUMNS[2:]:
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        items.append(table)
+    if not recs:
+        items.append(Table(*comm_table.COLUMNS))
     if any(comm_table.fell_back(r) for r in recs):
         items.append(line("* timing fell back: " + next(r["timing_note"] for r in recs if comm_table.fell_back(r))))
     return Group(*items)
