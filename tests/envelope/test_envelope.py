@@ -261,3 +261,25 @@ def test_cli_records_convert_and_a_usage_error(tmp_path: Path) -> None:
     assert [e.exit_status for e in loaded] == [0, 2] and [e.kind for e in loaded] == ["convert", "convert"]
     summary = loaded[0].result
     assert summary.changed[0].output_sha256 and summary.totals.converted_total >= 1 and loaded[1].payload is None
+
+
+def test_cli_records_env_bench_and_comm_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.envelope.samples import COMM_RESULTS
+
+    assert main(["--record", str(tmp_path / "env.json"), "env", "--no-torch", "--timeout", "2",
+                 "--format", "json"]) == 0
+    fp = envelope.load(tmp_path / "env.json")
+    assert fp.kind == "env" and fp.machine == envelope.machine_id(fp.result) and fp.result["schema"]
+    assert json.loads(capsys.readouterr().out) == fp.result  # --format json is the fingerprint, as before
+
+    base, cand = tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    base.write_text(json.dumps({"metric": "tokens_per_s", "values": [1000.0, 1001.0, 999.0, 1000.5]}) + "\n")
+    cand.write_text(json.dumps({"metric": "tokens_per_s", "values": [700.0, 701.0, 699.0, 700.5]}) + "\n")
+    assert main(["--record", str(tmp_path / "bench.json"), "bench", "compare", str(base), str(cand)]) == 1
+    bench = envelope.load(tmp_path / "bench.json")
+    assert bench.kind == "bench-compare" and bench.exit_status == 1 and bench.result.results[0].verdict == "regression"
+
+    first, second = COMM_RESULTS / "first-run/allreduce.jsonl", COMM_RESULTS / "allreduce.jsonl"
+    assert main(["--record", str(tmp_path / "comm.json"), "comm", "--compare", str(first), str(second)]) == 1
+    comm = envelope.load(tmp_path / "comm.json")
+    assert comm.kind == "bench-compare" and len(comm.result.results) == 42
