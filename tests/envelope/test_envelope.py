@@ -283,3 +283,17 @@ def test_cli_records_env_bench_and_comm_compare(tmp_path: Path, capsys: pytest.C
     assert main(["--record", str(tmp_path / "comm.json"), "comm", "--compare", str(first), str(second)]) == 1
     comm = envelope.load(tmp_path / "comm.json")
     assert comm.kind == "bench-compare" and len(comm.result.results) == 42
+
+
+def test_record_of_a_command_without_a_result_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--record", str(tmp_path / "r.json"), "rules", "--format", "json"]) == 0
+    assert not (tmp_path / "r.json").exists()
+    assert "`cuda2rocm rules` has no result envelope" in capsys.readouterr().err
+
+
+def test_a_failed_bench_compare_is_recorded_under_its_kind(tmp_path: Path) -> None:
+    empty = tmp_path / "e.jsonl"
+    empty.write_text("garbage\n")
+    assert main(["--record", str(tmp_path / "r.json"), "bench", "compare", str(empty), str(empty)]) == 2
+    loaded = envelope.load(tmp_path / "r.json")
+    assert (loaded.kind, loaded.exit_status, loaded.payload, loaded.result) == ("bench-compare", 2, None, None)

@@ -80,12 +80,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(argv) if argv is not None else sys.argv[1:]
     envelope.begin(["cuda2rocm", *args])
     code = _run(args)
+    subcommand = next((a for a in args if a in SUBCOMMANDS), "")
+    asked = envelope.recording()
     try:
-        envelope.finish(code, next((a for a in args if a in SUBCOMMANDS), ""))
+        written = envelope.finish(code, _kind_hint(subcommand, args))
     except OSError as exc:
         click.echo(f"error: cannot write the --record envelope: {exc.strerror or exc}", err=True)
         return max(code, 2)
+    if asked and written is None:
+        click.echo(f"warning: --record: `cuda2rocm {subcommand}` has no result envelope; nothing recorded", err=True)
     return code
+
+
+def _kind_hint(subcommand: str, args: list[str]) -> str:
+    """The envelope kind a run that published nothing (a usage error) is recorded under."""
+    if subcommand == "bench":
+        return "bench-compare" if "compare" in args else "bench-run"
+    if subcommand == "comm" and "--compare" in args:
+        return "bench-compare"
+    return subcommand
 
 
 def _run(args: list[str]) -> int:

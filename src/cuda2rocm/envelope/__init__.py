@@ -58,6 +58,7 @@ __all__ = [
     "project_of",
     "publish",
     "record",
+    "recording",
     "request_record",
 ]
 
@@ -298,6 +299,12 @@ def request_record(path: Path) -> None:
     run = _RUN.get()
     if run is not None:
         run.record_to = path
+
+
+def recording() -> bool:
+    """Was this run asked to record its envelope (``--record``)?"""
+    run = _RUN.get()
+    return run is not None and run.record_to is not None
 
 
 def publish(kind: str, value: Any, *, project: str | Path | None = None, machine: str | None = None) -> None:
