@@ -39,6 +39,7 @@ _LAZY: dict[tuple[str, str], str] = {
     ("compare", "rich"): "_compare:render_rich",
     ("bench-compare", "rich"): "_bench:render_rich",
     ("comm", "rich"): "_comm:render_rich",
+    ("env", "rich"): "_env:render_rich",
 }
 
 #: options each renderer understands (others are dropped, so one call can serve every format of a kind)
