@@ -297,3 +297,31 @@ def test_a_failed_bench_compare_is_recorded_under_its_kind(tmp_path: Path) -> No
     assert main(["--record", str(tmp_path / "r.json"), "bench", "compare", str(empty), str(empty)]) == 2
     loaded = envelope.load(tmp_path / "r.json")
     assert (loaded.kind, loaded.exit_status, loaded.payload, loaded.result) == ("bench-compare", 2, None, None)
+
+
+def test_a_real_scan_of_the_bundled_example_round_trips() -> None:
+    from cuda2rocm.scan.api import scan
+
+    result = scan(ROOT / "examples/llm-service", jobs=1)
+    assert result.findings and result.inventory and result.api_usage
+    loaded = envelope.load(envelope.dump("scan", result))
+    assert same(loaded.result, result) and not loaded.stale
+
+
+@pytest.mark.hipcc
+def test_verify_with_the_real_hipcc_is_recorded(tmp_path: Path) -> None:
+    from cuda2rocm.toolchain.discover import find_hipcc
+
+    if find_hipcc() is None:
+        pytest.skip("hipcc not installed")
+    (tmp_path / "ok.cu").write_text("__global__ void k(float *p) { p[threadIdx.x] = 1.0f; }\n")
+    (tmp_path / "broken.cu").write_text("// one\n__global__ void k() { undefined_thing(); }\n")
+    out = tmp_path / "verify.json"
+    assert main(["--record", str(out), "verify", str(tmp_path / "ok.cu"), str(tmp_path / "broken.cu")]) == 1
+    loaded = envelope.load(out)
+    summary = loaded.require()
+    assert loaded.kind == "verify" and loaded.exit_status == 1 and summary.arch == "gfx90a" and not summary.passed
+    by_path = {u.path: u for u in summary.units}
+    assert by_path["ok.cu"].ok and not by_path["broken.cu"].ok
+    assert any(d.line == 2 and "undefined_thing" in d.message for d in by_path["broken.cu"].diagnostics)
+    assert same(envelope.load(envelope.dumps(loaded)).result, summary)
