@@ -325,3 +325,15 @@ def test_verify_with_the_real_hipcc_is_recorded(tmp_path: Path) -> None:
     assert by_path["ok.cu"].ok and not by_path["broken.cu"].ok
     assert any(d.line == 2 and "undefined_thing" in d.message for d in by_path["broken.cu"].diagnostics)
     assert same(envelope.load(envelope.dumps(loaded)).result, summary)
+
+
+def test_schema_checks_each_kinds_payload() -> None:
+    data = json.loads(envelope.dump("scan", SAMPLES["scan"]()))
+    data["payload"]["findings"][0]["severity"] = "catastrophic"
+    with pytest.raises(jsonschema.ValidationError, match="catastrophic"):
+        ENVELOPE_SCHEMA.validate(data)
+    comm = json.loads(envelope.dump("comm", SAMPLES["comm"]()))
+    comm["payload"]["records"] = {"not": "a list"}
+    with pytest.raises(jsonschema.ValidationError):
+        ENVELOPE_SCHEMA.validate(comm)
+    ENVELOPE_SCHEMA.validate({**comm, "payload": None})  # a run that produced nothing
