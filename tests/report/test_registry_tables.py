@@ -102,3 +102,15 @@ def test_comm_tables_fit_80_columns_with_the_op_whole(width: int) -> None:
     for op, dtype in ops:
         assert f"\n{op} {dtype}" in out
     assert out.count("\n│ ") == len(run.records)
+
+
+def test_a_comm_error_is_shown_whole_at_80_columns() -> None:
+    from cuda2rocm.perf.commrun import CommRun
+
+    error = "NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled cuda error, NCCL version 2.21.5 (remote peer gone)"
+    run = CommRun({"backend": "rccl", "world_size": 8}, [{"kind": "comm", "op": "all_to_all", "dtype": "bfloat16",
+                                                          "in_place": False, "bytes": 1 << 30, "error": error}])
+    out = _piped(report.render(run, "rich"), 80)
+    assert "…" not in out and max(map(len, out.splitlines())) <= 80 and "all_to_all bfloat16" in out
+    assert "ERROR" in out and "see below" in out
+    assert f"error out 1G: {error}" in " ".join(out.split())  # the whole message, wrapped at words only

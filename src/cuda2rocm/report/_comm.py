@@ -6,6 +6,7 @@ One table per (op, dtype), titled with them, so the columns that remain fit 80 c
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 
 from cuda2rocm.perf import comm_table
@@ -22,8 +23,12 @@ def render_rich(run: CommRun) -> Group:
                       "link peak: unknown (no NVLink/XGMI topology found)"))
     items += [line(f"[yellow]warning[/]: {warning}") for warning in header.get("warnings", [])]
     groups: dict[tuple[str, str], list[tuple[str, ...]]] = {}
+    errors: dict[tuple[str, str], list[str]] = {}
     for rec in recs:
         row = comm_table.row(rec)
+        if rec.get("error"):  # the message goes under the table, whole
+            errors.setdefault((row[0], row[1]), []).append(f"[red]error[/] {row[2]} {row[3]}: {escape(row[-1])}")
+            row = (*row[:-1], "see below")
         groups.setdefault((row[0], row[1]), []).append(row[2:])
     for (op, dtype), rows in groups.items():
         table = Table(title=f"{op} {dtype}", title_justify="left")
@@ -32,6 +37,7 @@ def render_rich(run: CommRun) -> Group:
         for row in rows:
             table.add_row(*row)
         items.append(table)
+        items += [line(message, highlight=False) for message in errors.get((op, dtype), [])]
     if not recs:
         items.append(Table(*comm_table.COLUMNS))
     if any(comm_table.fell_back(r) for r in recs):
