@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
+from cuda2rocm import envelope, report
 from cuda2rocm.cli._extras import require_torch
 from cuda2rocm.perf import bandwidth, comm_table, commnames, launch
 
@@ -62,21 +62,6 @@ def _worker_args(p: dict[str, Any], out: Path) -> list[str]:
     return args
 
 
-def render(console: Console, header: dict[str, Any], recs: list[dict[str, Any]]) -> None:
-    console.print(f"[bold]backend[/]: {header.get('backend', '?')}   world size: {header.get('world_size', '?')}")
-    peak = header.get("link_peak")
-    console.print(f"link peak: {peak['label']} {peak['gbps']:.0f} GB/s per direction" if peak else
-                  "link peak: unknown (no NVLink/XGMI topology found)")
-    for warning in header.get("warnings", []):
-        console.print(f"[yellow]warning[/]: {warning}")
-    table = Table(*comm_table.COLUMNS)
-    for rec in recs:
-        table.add_row(*comm_table.row(rec))
-    console.print(table)
-    if any(comm_table.fell_back(r) for r in recs):
-        console.print("* timing fell back: " + next(r["timing_note"] for r in recs if comm_table.fell_back(r)))
-
-
 def _spawn(p: dict[str, Any], console: Console) -> int:
     """Start torchrun with --nproc ranks on this node, then show the rank-0 results."""
     out = Path(p["out"]) if p["out"] else Path(tempfile.mkdtemp(prefix="c2r-comm-")) / "comm.jsonl"
@@ -111,10 +96,11 @@ def _show(path: Path, console: Console, as_json: bool, quiet: bool = False) -> i
     run, problems = comm_lib.load(path)
     for problem in problems:
         console.print(f"[yellow]{problem}[/]")
+    envelope.publish("comm", run, machine=_machine(run))
     if as_json:
         click.echo(path.read_text(encoding="utf-8"), nl=False)
     elif not quiet:
-        render(console, run.header, run.records)
+        console.print(report.render(run, "rich"))
     return _exit_code(run.header, run.records)  # rank 0 (run with --quiet) printed the lines explaining it
 
 
@@ -127,28 +113,35 @@ def _in_process(p: dict[str, Any], console: Console) -> int:
     run = comm_lib.run(_config(p), p["backend"], out)
     if run is None:
         return 0
+    envelope.publish("comm", run, machine=_machine(run))
     if not p["quiet"]:
-        render(console, run.header, run.records)
+        console.print(report.render(run, "rich"))
     return _verdict(console, run.header, run.records, p["quiet"])
 
 
+def _machine(run: Any) -> str | None:
+    env = run.header.get("env")
+    return envelope.machine_id(env) if isinstance(env, dict) else None
+
+
 def _compare(p: dict[str, Any], console: Console) -> int:
-    from cuda2rocm.cli.bench import compare_paths, show_report
+    from cuda2rocm.cli.bench import compare_paths
     from cuda2rocm.perf import compare
 
     try:
         policy = compare.policy_from(p["threshold"] or ("*busbw_gbps>=0.95x",))
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    report = compare_paths([p["compare"][0]], [p["compare"][1]], policy, console)
-    if report is None:
+    result = compare_paths([p["compare"][0]], [p["compare"][1]], policy, console)
+    if result is None:
         return 2
+    envelope.publish("bench-compare", result)
     if p["quiet"]:
-        for line in report.failures():
+        for line in result.failures():
             console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)
     else:
-        show_report(console, report)
-    return report.exit_code
+        console.print(report.render(result, "rich"))
+    return result.exit_code
 
 
 @click.command(name="comm")

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import click
 
+from cuda2rocm import envelope
 from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.model import Failed, FileResult, Severity, Skipped, Translated
-from cuda2rocm.translate import render, stats
+from cuda2rocm.translate import render, stats, summary
 from cuda2rocm.translate.api import ConvertReport, convert, convert_source
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.runner import WritePolicy
@@ -55,6 +56,7 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
         options = dataclasses.replace(options, follow_includes=False)
     report = convert(paths, None if to_stdout else output, options, in_place=in_place,
                      policy=WritePolicy(write=False) if to_stdout else policy)
+    envelope.publish("convert", summary.summarize(report), project=paths[0])
     _print(report, show_diff, dry_run, to_stdout, quiet, stats_format, check)
     code = report.exit_code(options.fail_on)
     if check and code == 0 and report.changed:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 def command(target: str, device: str, seed: int, inputs_file: str, input_shape: str, no_oom: bool,
             json_path: Path | None) -> int:
     require_torch("smoke")
+    from cuda2rocm import envelope
     from cuda2rocm.regress import run, smoke
 
     console = Console()
@@ -47,6 +48,7 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
     except RegressInputError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envelope.publish("smoke", report)
     _print(console, report)
     findings = report.findings(target)
     for f in findings:

@@ -8,11 +8,13 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from cuda2rocm import envelope
 from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.mapping.version import parse_version
 from cuda2rocm.translate.api import convert
 from cuda2rocm.translate.render import diagnostics
 from cuda2rocm.translate.runner import WritePolicy
+from cuda2rocm.translate.summary import verify_summary
 from cuda2rocm.translate.verify import CompileOutcome, HipccNotFound, check_target, find_compiler, rocm_for_hip
 from cuda2rocm.translate.verify import verify as compile_all
 
@@ -69,5 +71,6 @@ def command(paths: tuple[str, ...], offload_arch: str, flags: tuple[str, ...], *
     except HipccNotFound as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envelope.publish("verify", verify_summary(offload_arch, outcomes, report), project=paths[0])
     code = print_outcomes(outcomes)
     return 2 if report.failed and code == 0 else code
