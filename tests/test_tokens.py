@@ -83,3 +83,21 @@ def test_unterminated_literal_with_long_tail_is_one_bad_string(quote: str) -> No
     bad = [t for t in toks if t.kind == "BAD_STRING"]
     assert len(bad) == 1 and bad[0].src.startswith(quote) and "\n" not in bad[0].src
     assert any(t.src == "y" for t in toks)
+
+
+def test_prev_and_next_code_treat_directives_as_their_own_streams():
+    from cuda2rocm.source.declared import defined_names, is_defined
+    from cuda2rocm.source.tokens import next_code, prev_code
+
+    text = "int a;\n#ifdef DEBUG // c\n  #define X 1\n#endif\n  cudaFree(d);\n"
+    toks = tokenize(text)
+    at: dict[str, int] = {}
+    for k, t in enumerate(toks):
+        at.setdefault(t.src, k)
+    assert toks[prev_code(toks, at["cudaFree"])].src == ";"  # not 'endif': the directive is skipped
+    assert toks[next_code(toks, at[";"])].src == "cudaFree"
+    assert toks[prev_code(toks, at["DEBUG"])].src == "ifdef"  # inside a directive: its own tokens
+    assert next_code(toks, at["DEBUG"]) == len(toks) and prev_code(toks, at["#"]) == -1
+    assert toks[prev_code(toks, at["X"])].src == "define"
+    assert "cudaFree" not in defined_names(toks) and not is_defined(toks, "cudaFree")
+    assert "X" in defined_names(toks) and is_defined(toks, "X")

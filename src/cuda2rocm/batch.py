@@ -10,10 +10,18 @@ settings of the program that imports it.
 
 from __future__ import annotations
 
+import ctypes
 import gc
+import multiprocessing
 import os
-from collections.abc import Iterator
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 #: allocations between collections of the youngest generation during a batch (CPython's default: 700)
 BATCH_THRESHOLD = 100_000
@@ -58,3 +66,62 @@ def auto_jobs(requested: int, work_bytes: int) -> int:
     if work_bytes < AUTO_MIN_BYTES:
         return 1
     return min(cpu_count(), AUTO_MAX_JOBS)
+
+
+@contextmanager
+def worker_pool(workers: int, initializer: Callable[[], None] = worker_init) -> Iterator[ProcessPoolExecutor]:
+    """Worker processes that die with this one: ``kill -9`` or ``kill`` of the CLI never leaves them running.
+
+    On Linux each worker asks the kernel for SIGKILL when its parent dies (``PR_SET_PDEATHSIG``), and exits at
+    once if the parent is already gone. While the pool is open, SIGTERM (in the main thread) first terminates
+    the workers, then does what it did before: the previous handler runs, or the default ends the process.
+    """
+    previous = _on_sigterm_terminate_children()
+    try:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                                 initargs=(os.getpid(), initializer)) as pool:
+            yield pool
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+#: prctl option asking for a signal when the parent process dies (linux/prctl.h)
+_PR_SET_PDEATHSIG = 1
+
+
+def _worker_start(parent: int, initializer: Callable[[], None]) -> None:
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+            pass
+    if os.getppid() != parent:  # the parent died before the request above: nobody waits for this worker
+        os._exit(1)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker must not run the parent's handler
+    initializer()
+
+
+_Handler = Callable[[int, FrameType | None], Any] | int | None
+
+
+def _on_sigterm_terminate_children() -> _Handler:
+    """Install the SIGTERM handler of :func:`worker_pool`; returns the one it replaces (None: not installed)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous: _Handler = signal.getsignal(signal.SIGTERM)
+    if previous is None:  # installed outside Python: the default is the closest we can restore
+        previous = signal.SIG_DFL
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        for child in multiprocessing.active_children():
+            child.kill()
+        signal.signal(signal.SIGTERM, previous)
+        if callable(previous):
+            previous(signum, frame)
+        elif previous != signal.SIG_IGN:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, handler)
+    return previous

@@ -1,11 +1,55 @@
-"""Atomic file writes shared by every command: readers see the old file or the whole new one, never a part."""
+"""File I/O shared by every command: safe reading of sources, and atomic writes (readers see the old file or
+the whole new one, never a part) whose temporary files a later run can recognise and clean up."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
+
+#: temporary files of :func:`write_bytes_atomic`: ``.<name>.c2r<pid>-<random>.tmp`` beside the destination
+_TEMP_PREFIX = "c2r"
+_TEMP_NAME = re.compile(r"\..+\.c2r(\d+)-[^/]*\.tmp")
+
+
+class InputError(ValueError):
+    """A file that cannot be read as text; ``line`` is 1-based where known (0: whole file)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def decode(data: bytes, max_bytes: int) -> str:
+    """UTF-8 text of ``data`` (line endings untouched); binary, non-UTF-8 or huge input is an InputError."""
+    if len(data) > max_bytes:
+        raise InputError(f"file too large ({len(data) / 2**20:.1f} MiB > limit {max_bytes / 2**20:.1f} MiB)")
+    if b"\0" in data[:8192]:
+        raise InputError("binary file (NUL bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})", line) from None
+
+
+def read_limited(path: Path, max_bytes: int) -> bytes:
+    """The bytes of ``path``; a file over ``max_bytes`` is refused unread, an OS error is an InputError."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise InputError(f"file too large ({size / 2**20:.1f} MiB > limit {max_bytes / 2**20:.1f} MiB)")
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_source(path: Path, max_bytes: int) -> str:
+    """:func:`read_limited` then :func:`decode`."""
+    return decode(read_limited(path, max_bytes), max_bytes)
 
 
 def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from: Path | None = None,
@@ -22,7 +66,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from
     if not force and path.exists():
         raise FileExistsError(f"{path} exists (use --force to overwrite)")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{_TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -49,3 +93,36 @@ def _mode(mode_from: Path | None) -> int:
     umask = os.umask(0)
     os.umask(umask)
     return 0o666 & ~umask
+
+
+def clean_stale_temps(directory: Path) -> list[Path]:
+    """Remove the temporary files :func:`write_bytes_atomic` left in ``directory`` when its process was killed.
+
+    Only files named as ours (``.<name>.c2r<pid>-<random>.tmp``) whose writing process no longer exists are
+    removed: a run still writing (another ``cuda2rocm`` in the same tree) keeps its own. Returns the removed.
+    """
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        m = _TEMP_NAME.fullmatch(entry.name)
+        if m is None or _alive(int(m.group(1))) or not entry.is_file(follow_symlinks=False):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, under another user
+        return True
+    return True

@@ -5,6 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+#: dataclass field metadata key: the JSON form leaves the field out while its value is None
+OMIT_NONE = "omit_none"
+
 
 class Severity(enum.IntEnum):
     """How bad it is if the finding is real. Ordered so ``>=`` compares with ``--fail-on``."""
@@ -53,9 +56,28 @@ class Layer(str, enum.Enum):
         return self.value
 
 
+class Applicability(str, enum.Enum):
+    """How far a :class:`Fix` can be trusted (the scale ruff uses).
+
+    ``safe``: keeps the program's meaning on NVIDIA and removes the problem; applied without review.
+    ``unsafe``: removes the problem but can change behaviour elsewhere; apply after review.
+    ``manual``: advice only, no edits.
+    """
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+    MANUAL = "manual"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class Finding:
-    """One diagnostic at one place. ``line``/``col`` are 1-based; 0 means "whole file"."""
+    """One diagnostic at one place. ``line``/``col`` are 1-based; 0 means "whole file".
+
+    ``fix`` is the advice as text (what every format prints); ``remedy`` the structured fix when the rule has
+    one: edits on this finding's file and how far they can be trusted (None: ``fix`` is advice only)."""
 
     rule: str
     severity: Severity
@@ -66,6 +88,8 @@ class Finding:
     col: int
     message: str
     fix: str = ""
+    #: left out of JSON when None (``OMIT_NONE``), so findings without a structured fix serialise as before
+    remedy: Fix | None = field(default=None, metadata={OMIT_NONE: True})
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.col, self.rule)
@@ -93,6 +117,22 @@ class Edit:
     end: int
     replacement: str
     rule: str = ""
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A finding's structured fix: a title, edits on the finding's file and their :class:`Applicability`.
+
+    A ``manual`` fix has no edits; a ``safe`` or ``unsafe`` one has at least one. Edits are applied with
+    ``cuda2rocm.source.edits.apply_fixes`` (the one overlap-checked applier)."""
+
+    message: str
+    edits: tuple[Edit, ...] = ()
+    applicability: Applicability = Applicability.MANUAL
+
+    def __post_init__(self) -> None:
+        if (self.applicability is Applicability.MANUAL) != (not self.edits):
+            raise ValueError(f"a {self.applicability} fix must {'not ' if self.edits else ''}have edits")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cuda2rocm.model import Component, Finding, InputProblem, Layer
+from cuda2rocm.model import OMIT_NONE, Component, Finding, InputProblem, Layer
 
 SCHEMA_VERSION = "1.0"
 
@@ -97,3 +97,5 @@ class ScanResult:
     stats: dict[str, float] = field(default_factory=dict)  # files, lines, seconds, lines_per_second
     schema_version: str = SCHEMA_VERSION
     tool_version: str = ""
+    #: the scanned directory's own name (``llm-service`` for a scan of ``.`` inside it); reports title with it
+    project: str | None = field(default=None, metadata={OMIT_NONE: True})

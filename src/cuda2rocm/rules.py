@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from cuda2rocm.model import Confidence, Finding, Layer, Severity
+from cuda2rocm.model import Confidence, Finding, Fix, Layer, Severity
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,10 +49,12 @@ class Rule:
         message: str,
         *,
         fix: str = "",
+        remedy: Fix | None = None,
         severity: Severity | None = None,
         confidence: Confidence | None = None,
     ) -> Finding:
-        """Build a finding for this rule; severity/confidence default to the rule's own."""
+        """Build a finding for this rule; severity/confidence default to the rule's own, the fix text to the
+        first line of the rule's "instead" (``remedy``: the structured fix, when the rule has one)."""
         return Finding(
             rule=self.id,
             severity=self.severity if severity is None else severity,
@@ -63,6 +65,7 @@ class Rule:
             col=col,
             message=message,
             fix=fix or _first_line(self.instead),
+            remedy=remedy,
         )
 
 

@@ -17,7 +17,8 @@ from cuda2rocm.source.tokens import IDENT, tokenize
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"
 KERNELS = sorted((HERE / "kernels").glob("*.cu"))
-FIXABLE = {"C2R-K101", "C2R-K102", "C2R-K104", "C2R-K201", "C2R-K202", "C2R-K203", "C2R-K506"}
+FIXABLE = {"C2R-K101", "C2R-K102", "C2R-K103", "C2R-K104", "C2R-K106", "C2R-K201", "C2R-K202", "C2R-K203",
+           "C2R-K506"}
 
 
 def _fix(text: str) -> str:
@@ -47,6 +48,10 @@ MUST_CHANGE = [
      "int n = (blockDim.x + (warpSize - 1)) / warpSize;"),
     ("__device__ float f(float v) { for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(__activemask(), v, o);"
      " return v; }", "for (int o = warpSize / 2; o > 0; o >>= 1)"),
+    ("__device__ float f(float v) { for (std::uint32_t o = 16; o > 0; o >>= 1) "
+     "v += __shfl_down_sync(__activemask(), v, o); return v; }", "for (std::uint32_t o = warpSize / 2; o > 0;"),
+    ("__device__ float f(float v) { for (unsigned int o = 16 /* half */; o >= 1; o = o >> 1) "
+     "v += __shfl_xor_sync(__activemask(), v, o); return v; }", "for (unsigned int o = warpSize / 2 /* half */;"),
     ("__device__ int f(int v) { for (int d = 1; d < 32; d *= 2) v += __shfl_up_sync(__activemask(), v, d);"
      " return v; }", "for (int d = 1; d < warpSize; d *= 2)"),
     ("__device__ float f(float v) { return __shfl_sync(__activemask(), v, 0, 32); }",

@@ -24,7 +24,7 @@ def test_kb_show_json_and_unknown(capsys):
     assert main(["kb", "show", "gpu", "H200", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["compute_capability"] == "9.0" and data["source"] and data["date"]
-    assert main(["kb", "show", "gpu", "MI999X"]) == 1
+    assert main(["kb", "show", "gpu", "MI999X"]) == 2  # an input error (issue 18; it was 1)
     assert main(["kb", "show", "widget", "x"]) == 2
 
 
@@ -36,7 +36,7 @@ def test_kb_update_roundtrip_with_kb_dir(tmp_path, capsys):
     assert "merged 1 entry" in capsys.readouterr().out
     assert main(["kb", "--kb-dir", str(kb), "show", "rocm", "7.3"]) == 0
     assert main(["compat", "--kb-dir", str(kb), "--gpu", "MI300X", "--rocm", "7.3", "--torch", "2.10"]) == 0
-    assert main(["kb", "show", "rocm", "7.3"]) == 1  # other overlay dir: not there
+    assert main(["kb", "show", "rocm", "7.3"]) == 2  # other overlay dir: not there (an input error)
 
 
 def test_kb_update_malformed_is_exit_2(tmp_path, capsys):
@@ -51,7 +51,7 @@ def test_kb_update_malformed_is_exit_2(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("argv", "code"),
     [(["--gpu", "MI300X", "--rocm", "6.4", "--os", "ubuntu-22.04", "--torch", "2.6"], 0),
-     (["--gpu", "MI355X", "--rocm", "6.4"], 1), (["--gpu", "MI999X", "--rocm", "6.4"], 1),
+     (["--gpu", "MI355X", "--rocm", "6.4"], 1), (["--gpu", "MI999X", "--rocm", "6.4"], 2),
      (["--gpu", "MI300X", "--rocm", "42.0"], 1), (["--gpu", "MI300X"], 0), ([], 2)],
 )
 def test_compat_exit_codes(argv, code):
@@ -109,3 +109,17 @@ def test_compat_from_scan_malformed(tmp_path, capsys, content):
     path.write_text(content)
     assert main(["compat", "--from-scan", str(path)]) == 2
     assert "scan.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["kb", "show", "gpu", "NOPE"], ["compat", "--gpu", "MI999"],
+                                  ["compat", "--gpu", "MI999", "--rocm", "6.4"], ["compat", "--gpu", "gfx9999"]])
+def test_unknown_names_are_input_errors(argv, capsys):
+    """Issue 18: these returned 1 (a finding), as if the input had been checked."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "unknown" in err and ("MI300X" in err or "kb list gpus" in err)
+
+
+@pytest.mark.parametrize("gpu", ["MI50", "gfx906", "H100", "gfx942", "AMD Instinct MI300X", "mi250x"])
+def test_known_gpus_without_full_facts_stay_verdicts(gpu):
+    assert main(["compat", "--gpu", gpu, "--rocm", "6.4"]) in (0, 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,51 @@ def test_wrong_results_are_counted():
                                                     ("all_to_all", 4, 256), ("reduce_scatter", 3, 255)])
 def test_element_counts_split_evenly(op, world, count):
     assert collectives.element_count(op, 1024, torch.float32, world) == count
+
+
+def test_quiet_run_prints_no_table(tmp_path, comm_runner):
+    """`comm --quiet` printed the full table anyway (the parent of torchrun ignored it)."""
+    rc, recs, log = comm_runner(tmp_path, 2, "-b", "1K", "-e", "1K", "--timing", "wall", "--reps", "2",
+                                "--max-iters", "2", "--quiet")
+    assert rc == 0 and len(recs) == 2, log
+    assert "busbw GB/s" not in log and "link peak" not in log and "FAILED" not in log
+
+
+_HEADER = {"kind": "comm-run", "backend": "gloo", "world_size": 2, "warnings": ["asked for NCCL, got gloo"],
+           "backend_problems": ["asked for NCCL, got gloo"]}
+_WRONG = {"kind": "comm", "op": "all_reduce", "dtype": "float32", "bytes": 1024, "in_place": True,
+          "correct": False, "wrong": 3, "time_us": 10.0, "algbw_gbps": 0.1, "busbw_gbps": 0.1}
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_quiet_failures_are_explained(tmp_path, quiet):
+    """With --quiet an exit code of 1 came with no output (backend problems): rank 0 prints the lines that
+    explain it, and the torchrun parent adds the table only without --quiet."""
+    from rich.console import Console
+
+    from cuda2rocm.cli.comm import _show, _verdict
+
+    console = Console(record=True, width=200)
+    assert _verdict(console, _HEADER, [_WRONG], quiet) == 1
+    text = console.export_text()
+    assert "FAILED all_reduce float32 1K: 3 wrong elements" in text
+    assert ("FAILED backend: asked for NCCL, got gloo" in text) is quiet
+    console = Console(record=True, width=200)
+    assert _verdict(console, {**_HEADER, "warnings": []}, [], True) == 1
+    assert console.export_text().strip() == "FAILED backend: asked for NCCL, got gloo"
+    path = tmp_path / "run.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in (_HEADER, _WRONG)) + "\n")
+    console = Console(record=True, width=200)
+    assert _show(path, console, False, quiet=quiet) == 1
+    assert ("busbw GB/s" in console.export_text()) is not quiet
+
+
+def test_quiet_compare_prints_only_the_failing_metrics(capsys):
+    a, b = RESULTS / "first-run/allreduce.jsonl", RESULTS / "allreduce.jsonl"
+    assert main(["comm", "--compare", str(a), str(b), "-q"]) == 1
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines and all(line.startswith("FAILED comm/all_reduce/") for line in lines)
+    assert "fail, ratio 0.657 (threshold *busbw_gbps >= 0.95x)" in out and "metric" not in out
+    assert main(["comm", "--compare", str(a), str(b), "-q", "--threshold", "*busbw_gbps>=0.5x"]) == 0
+    assert capsys.readouterr().out == ""

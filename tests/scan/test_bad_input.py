@@ -152,3 +152,25 @@ def test_outside_symlink_not_followed(tmp_path: Path) -> None:
     result = scan(root)
     assert any("outside the scanned tree" in m for m in _problems(result, "link"))
     assert [f.path for f in result.files] == ["good.cu"]
+
+
+@pytest.mark.parametrize(("gpu", "why"), [("MI300", "unknown target GPU 'MI300'"), ("MI999", "unknown target GPU"),
+                                          ("H100", "is an NVIDIA GPU")])
+def test_an_unknown_target_gpu_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str], gpu: str,
+                                                why: str) -> None:
+    """Issue 18: these were accepted silently (rc 0, no K402 findings, PYTORCH_ROCM_ARCH=MI300 in the PoC)."""
+    from cuda2rocm.cli.main import main
+    from cuda2rocm.hazards.targets import known_targets
+
+    assert main(["scan", str(_tree(tmp_path)), "--target-gpu", gpu]) == 2
+    err = capsys.readouterr().err
+    assert why in err and "known: " + ", ".join(known_targets()) in err
+    assert {"MI300X", "MI250X", "Radeon RX 7900 XTX", "gfx942", "gfx1100"} <= set(known_targets())
+    (tmp_path / "cuda2rocm.toml").write_text(f'target-gpu = "{gpu}"\n')
+    assert main(["scan", str(tmp_path)]) == 2
+    assert "cuda2rocm.toml: target-gpu: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("gpu", ["gfx942", "mi250x", "AMD Instinct MI300X", "Radeon RX 7900 XTX"])
+def test_known_target_gpus_are_accepted(tmp_path: Path, gpu: str) -> None:
+    assert scan(_tree(tmp_path), target_gpu=gpu).target_gpu == gpu

@@ -121,6 +121,23 @@ def test_fail_on_levels(src):
     assert "C2R-A101" not in run(str(src / "bad.cu"), "-q", "--fail-on", "critical").stderr
 
 
+def test_quiet_failures_still_say_why(src, tmp_path):
+    """Issue 18: with -q an exit code of 1 came with no output at all; only the lines explaining it are printed."""
+    (src / "bad.cu").write_text(BAD_API)
+    (src / "low.cu").write_text(CLEAN)
+    r = run(str(src), "-o", str(tmp_path / "o"), "-q")
+    assert r.exit_code == 1 and r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert lines and all(" high: " in line or " critical: " in line for line in lines)
+    assert any("bad.cu:2:" in line and "C2R-A101" in line for line in lines)
+    r = run(str(src / "low.cu"), "--check", "-q")
+    assert r.exit_code == 1 and r.stderr.strip() == "1 file(s) would change"
+    r = run("-", "--check", "-q", stdin=CLEAN)
+    assert r.exit_code == 1 and r.stderr.strip() == "1 file(s) would change"
+    r = run(str(src / "low.cu"), "-q")
+    assert r.exit_code == 0 and r.stderr == ""
+
+
 @pytest.mark.parametrize("args", [
     ["--launch-syntax", "ggl"], ["--roc"], ["--experimental"], ["--use-hip-data-types"], ["--fix-hazards"],
     ["--target-rocm", "5.2"], ["--jobs", "2"], ["--max-size", "1"],

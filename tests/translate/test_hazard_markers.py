@@ -39,19 +39,34 @@ def _marked_lines(text: str) -> dict[int, str]:
     return {n: line for n, line in enumerate(text.splitlines(), 1) if "/* cuda2rocm: C2R-K" in line}
 
 
-def test_unfixed_hazards_get_markers_on_their_lines() -> None:
+def test_a_kernel_whose_warp_width_uses_all_have_fixes_is_fixed_whole() -> None:
+    """The definition, the lane, the warp id, the shuffle start and the ballot are fixed together (issue 18:
+    fixing the lane and the shuffle but not ``WARP_SIZE`` left the kernel inconsistent on wave64)."""
     result = _convert(fix=True)
-    marked = _marked_lines(result.text)
-    # the macro, its use and the per-warp array cannot be fixed safely; every other hazard line was fixed
-    assert set(marked) == {2, 4, 6}
-    assert marked[2] == "/* cuda2rocm: C2R-K106 'WARP_SIZE' hard-codes a 32-thread warp */ #define WARP_SIZE 32"
-    assert marked[4].startswith("  /* cuda2rocm: C2R-K103 shared array 'partial[32]'")
-    assert marked[6].startswith("  /* cuda2rocm: C2R-K101 warp id computed with WARP_SIZE (a constant 32)")
-    assert marked[6].endswith("*/ const int warp = threadIdx.x / WARP_SIZE;")
+    assert _marked_lines(result.text) == {}
     lines = result.text.splitlines()
+    assert lines[1] == "#define WARP_SIZE warpSize"
     assert "threadIdx.x & (warpSize - 1)" in lines[4] and "__popcll(mask)" in lines[11]
     assert "offset = warpSize / 2" in lines[7] and "unsigned long long mask" in lines[10]
-    assert "C2R-K106" in {f.rule for f in result.findings}
+    assert "partial[32]" in lines[3]  # one slot per warp: 32 slots hold 1024 / warpSize warps of any width
+    k106 = next(f for f in result.findings if f.rule == "C2R-K106")
+    assert k106.fix.startswith("safe fix available (--fix-hazards), applied together with the ")
+
+
+def test_unfixed_hazards_get_markers_on_their_lines() -> None:
+    """``partial[WARP_SIZE]`` needs a constant: the define cannot become ``warpSize``, so no warp-width use of
+    the kernel is fixed and each gets a marker (the 64-bit ballot mask, independent of the width, is fixed)."""
+    src = SRC.replace("partial[32]", "partial[WARP_SIZE]")
+    result = convert_source(src, "k.cu", Options(target_rocm="5.2", fix_hazards=True))
+    assert isinstance(result, Translated)
+    marked = _marked_lines(result.text)
+    assert set(marked) == {2, 5, 6, 8, 11, 12}
+    assert marked[2] == "/* cuda2rocm: C2R-K106 'WARP_SIZE' hard-codes a 32-thread warp */ #define WARP_SIZE 32"
+    assert marked[6].startswith("  /* cuda2rocm: C2R-K101 warp id computed with WARP_SIZE (a constant 32)")
+    assert marked[6].endswith("*/ const int warp = threadIdx.x / WARP_SIZE;")
+    assert "threadIdx.x & 31" in marked[5] and "__popc(mask)" in marked[12]
+    k101 = next(f for f in result.findings if f.rule == "C2R-K101" and f.line == 5)
+    assert k101.fix.startswith("Not applied: C2R-K")
 
 
 def test_no_markers_without_fix_hazards() -> None:

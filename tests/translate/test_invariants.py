@@ -69,3 +69,68 @@ def test_never_raises_and_is_lossless_on_junk(text):
         assert "internal error" not in r.error
     elif isinstance(r, Translated):
         assert apply(text, r.edits) == r.text
+
+
+# ---- directives between lines change nothing (issue 16: a call right after `#endif` was not translated) ----
+
+_DIRECTIVES = ("#if defined(C2R_PROBE)", "#ifdef C2R_PROBE", "#ifndef C2R_PROBE", "#else", "#endif",
+               "#define C2R_PROBE 1", "#undef C2R_PROBE", "#pragma unroll", "#pragma once")
+_PROBE = "c2r-probe-"
+
+
+def _line_starts(text: str) -> list[int]:
+    """Offsets where a new line starts between two tokens of ordinary code: not inside a multi-line comment,
+    string or directive (a line continued with a backslash), so an inserted line is a directive of its own.
+    The first line stays first (it may carry the fixture's options)."""
+    toks = tokenize(text)
+    starts = []
+    for k, t in enumerate(toks):
+        if t.kind == "NL" and not t.pp and (k + 1 == len(toks) or not toks[k + 1].pp or toks[k + 1].src == "#"):
+            starts.append(t.end)
+    return sorted(set(starts)) or [len(text)]
+
+
+def _insert(text: str, at: list[int], lines: list[str]) -> str:
+    nl = "\r\n" if "\r\n" in text else "\n"
+    out, pos = [], 0
+    for n, (offset, line) in enumerate(sorted(zip(at, lines, strict=True))):
+        out.append(text[pos:offset])
+        out.append(f"{line} // {_PROBE}{n}{nl}")
+        pos = offset
+    out.append(text[pos:])
+    return "".join(out)
+
+
+_RUNTIME = '#include "hip/hip_runtime.h"'
+
+
+def _without_probes(text: str) -> tuple[str, int]:
+    """The text without the inserted lines and without the runtime include (whose place depends on the first
+    directives of the file, which the probes may be), and how often that include occurs."""
+    lines = [line for line in text.splitlines(keepends=True) if _PROBE not in line]
+    runtime = [line for line in lines if line.rstrip("\r\n") == _RUNTIME]
+    return "".join(line for line in lines if line.rstrip("\r\n") != _RUNTIME), len(runtime)
+
+
+@pytest.mark.parametrize("src", CASES, ids=IDS)
+@settings(max_examples=4, deadline=None)
+@given(data=st.data())
+def test_directive_lines_between_lines_do_not_change_the_translation(src, data):
+    text = read(src)
+    starts = _line_starts(text)
+    picks = data.draw(st.lists(st.sampled_from(starts), min_size=1, max_size=4), label="line starts")
+    lines = data.draw(st.lists(st.sampled_from(_DIRECTIVES), min_size=len(picks), max_size=len(picks)),
+                      label="directives")
+    probed = _insert(text, picks, lines)
+    want = translate(src, text)
+    got = convert_source(probed, str(src.relative_to(GOLDEN)), options_for(text))
+    assert type(got) is type(want)
+    assert _without_probes(output_text(got, probed)) == _without_probes(output_text(want, text))
+
+
+def test_call_after_endif_is_translated_and_gets_the_runtime_header():
+    text = "int main() { float *d;\n#ifdef DEBUG\n  printf(\"x\");\n#endif\n  cudaFree(d);\n}\n"
+    r = convert_source(text, "e.cu", options_for(""))
+    assert isinstance(r, Translated)
+    assert "  hipFree(d);\n" in r.text and "cudaFree" not in r.text
+    assert r.text.startswith('#include "hip/hip_runtime.h"')

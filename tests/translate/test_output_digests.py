@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 
 import pytest
+from tests.test_fast_paths import CORPUS, ROOT
 
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
-from tests.test_fast_paths import CORPUS, ROOT
 
 DIGESTS = Path(__file__).parent / "data" / "output_digests.json"
 OPTION_SETS = {

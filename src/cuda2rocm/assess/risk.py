@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cuda2rocm import knowledge
 from cuda2rocm.assess.layers import nothing_to_port
 from cuda2rocm.model import Severity
 from cuda2rocm.results import LayerAssessment, RiskAssessment, ScanResult
@@ -102,17 +103,13 @@ def poc(r: ScanResult) -> str:
     tests = [f.path for f in r.files if "/test" in "/" + f.path]
     if tests:
         steps.append(f"run {tests[0]} on one {r.target_gpu}")
-    steps.append("compare outputs and latency with the CUDA baseline (cuda2rocm capture/compare, bench)")
+    steps.append("compare outputs and latency with the CUDA baseline (`cuda2rocm capture` on both, "
+                 "`cuda2rocm compare`, `cuda2rocm bench compare`)")
     if r.deployment.scale in ("multi-gpu", "multi-node", "kubernetes"):
-        steps.append("then a 2-GPU RCCL run (cuda2rocm comm) before the full deployment")
+        steps.append("then a 2-GPU RCCL run (`cuda2rocm comm --nproc 2`) before the full deployment")
     return "Single-GPU proof of concept: " + "; ".join(steps) + "."
 
 
 def _gfx(target_gpu: str) -> str:
-    try:
-        from cuda2rocm import knowledge
-
-        gpu = knowledge.get_gpu(target_gpu)
-        return str(getattr(gpu, "target", "")) or target_gpu
-    except (ImportError, AttributeError):  # pragma: no cover
-        return target_gpu
+    gpu = knowledge.get_gpu(target_gpu)
+    return (gpu.target if gpu is not None else "") or target_gpu

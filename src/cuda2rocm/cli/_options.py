@@ -22,7 +22,8 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
         click.option("--experimental", is_flag=True, help="Translate APIs HIP marks experimental."),
         click.option("--use-hip-data-types", is_flag=True, help="cudaDataType/CUDA_R_32F -> hipDataType/HIP_R_32F "
                      "(default: hipBLAS's hipblasDatatype_t/HIPBLAS_R_32F)."),
-        click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' safe fixes."),
+        click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' fixes (the safe ones and "
+                     "C2R-K202's unsafe type widening)."),
         click.option("--extensions", default=",".join(DEFAULT_EXTENSIONS), show_default=True,
                      help="Comma-separated file extensions to translate in directories."),
         click.option("--cu-suffix", default=".hip", show_default=True,
@@ -31,6 +32,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
                      help="Files larger than this are reported, not read."),
         click.option("-j", "--jobs", type=click.IntRange(min=0), default=0, show_default=True,
                      help="Worker processes; 0: one per CPU (up to 8) when the inputs add up to 4 MiB or more."),
+        click.option("--no-gitignore", is_flag=True, help="Also translate files that .gitignore files ignore."),
     ]):
         f = decorator(f)
     return f
@@ -38,7 +40,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
 
 def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental: bool, use_hip_data_types: bool,
                   fix_hazards: bool, extensions: str, cu_suffix: str, max_size: int, jobs: int,
-                  fail_on: str = "high") -> Options:
+                  fail_on: str = "high", no_gitignore: bool = False) -> Options:
     if target_rocm:
         from cuda2rocm.mapping import is_known_rocm, newest_rocm, parse_version
 
@@ -53,4 +55,5 @@ def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental:
     exts = tuple(e if e.startswith(".") else "." + e for e in (x.strip() for x in extensions.split(",")) if e)
     return Options(target_rocm=target_rocm, roc=roc, launch_syntax=launch_syntax, experimental=experimental,
                    use_hip_data_types=use_hip_data_types, fix_hazards=fix_hazards, cu_suffix=cu_suffix,
-                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs)
+                   extensions=exts, max_bytes=max_size * 2**20, fail_on=Severity.parse(fail_on), jobs=jobs,
+                   respect_gitignore=not no_gitignore)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,34 +11,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from cuda2rocm import envelope, report
 from cuda2rocm.perf import compare as cmp
 from cuda2rocm.perf import cost, fingerprint, ingest, records, runner, service, soak, telemetry
 from cuda2rocm.perf.stats import summarize
-
-
-def _fmt(value: float, spec: str = ".4g") -> str:
-    return "-" if value is None or (isinstance(value, float) and math.isnan(value)) else format(value, spec)
-
-
-def show_report(console: Console, report: cmp.Report) -> None:
-    colors = {"fail": "red", "regression": "red", "improvement": "green", "ok": "", "missing": "yellow"}
-    table = Table("metric", "better", "base median", "cand median", "ratio", "95% CI", "p", "spread b/c",
-                  "threshold", "verdict")
-    for r in report.results:
-        color = colors.get(r.verdict, "")
-        verdict = f"[{color}]{r.verdict}[/]" if color else r.verdict
-        table.add_row(r.name, r.direction, _fmt(r.base.median), _fmt(r.cand.median), _fmt(r.ratio, ".3f"),
-                      f"{_fmt(r.ci[0], '.3f')}..{_fmt(r.ci[1], '.3f')}", _fmt(r.p_value, ".3g"),
-                      f"{_fmt(r.base.cv, '.1%')}/{_fmt(r.cand.cv, '.1%')}", r.threshold,
-                      verdict + (f" ({r.note})" if r.note else ""))
-    console.print(table)
-    for key, value in report.costs.items():
-        console.print(f"cost per task, {key}: {value}")
-    if report.env_differences:
-        console.print("[bold]environment differences[/]:")
-        for line in report.env_differences:
-            console.print(f"  {line}")
-    console.print(" ".join(f"{k}={v}" for k, v in sorted(report.counts().items())) or "no metrics")
+from cuda2rocm.report._bench import fmt_number as _fmt
 
 
 def load_side(paths: Sequence[str], console: Console) -> ingest.Loaded:
@@ -95,13 +71,14 @@ def compare_command(base: str, cand: str, also_base: tuple[str, ...], also_cand:
         policy = cmp.policy_from(threshold, alpha, tolerance)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    report = compare_paths([base, *also_base], [cand, *also_cand], policy, console)
-    if report is None:
+    result = compare_paths([base, *also_base], [cand, *also_cand], policy, console)
+    if result is None:
         return 2
     if task_metric and price:
-        report = cmp.Report(report.results, report.env_differences, _costs(report, task_metric, price, gpus))
-    show_report(console, report)
-    return report.exit_code
+        result = cmp.Report(result.results, result.env_differences, _costs(result, task_metric, price, gpus))
+    envelope.publish("bench-compare", result)
+    console.print(report.render(result, "rich"))
+    return result.exit_code
 
 
 def _workload(call: str | None, argv: tuple[str, ...]) -> tuple[str, Callable[[], Any]]:
@@ -175,6 +152,7 @@ def run_command(call: str | None, runs: int, warmup: int, name: str | None, with
         recs.append({"kind": "run", "telemetry": summary})
         _show_telemetry(console, summary)
     _write(out, recs, force)
+    envelope.publish("bench-run", recs, machine=envelope.machine_id(recs[0]["env"]) if "env" in recs[0] else None)
     st = summarize(result.samples)
     console.print(f"{label}: {st.n} runs ({result.timer}), median {_fmt(st.median)} s, "
                   f"IQR {_fmt(st.iqr)} s, CV {_fmt(st.cv, '.1%')}, errors {len(result.errors)}")
@@ -224,7 +202,9 @@ def service_command(log: str | None, call: str | None, concurrency: str, request
         table.add_row(key, _fmt(value))
     console.print(table)
     env = fingerprint.fingerprint()
-    _write(out, [{"metric": k, "value": v, "env": env} for k, v in values.items()], force)
+    recs = [{"metric": k, "value": v, "env": env} for k, v in values.items()]
+    _write(out, recs, force)
+    envelope.publish("bench-run", recs, machine=envelope.machine_id(env))
     return 0
 
 
@@ -249,7 +229,9 @@ def soak_command(duration: float, call: str | None, max_drift: float, with_telem
     _show_telemetry(console, result.telemetry)
     for line in problems:
         console.print(f"[red]problem[/]: {escape(line)}")
-    _write(out, [{"metric": f"{label}/iteration_s", "values": [d for _, d in result.times], "better": "lower",
-                  "drift": result.drift(), "errors": result.errors, "telemetry": result.telemetry,
-                  "env": fingerprint.fingerprint()}], force)
+    env = fingerprint.fingerprint()
+    recs = [{"metric": f"{label}/iteration_s", "values": [d for _, d in result.times], "better": "lower",
+             "drift": result.drift(), "errors": result.errors, "telemetry": result.telemetry, "env": env}]
+    _write(out, recs, force)
+    envelope.publish("bench-run", recs, machine=envelope.machine_id(env))
     return 1 if problems else 0

@@ -8,6 +8,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from cuda2rocm.cli._extras import require_torch
 from cuda2rocm.regress.capture import CaptureOptions
 from cuda2rocm.regress.errors import RegressInputError
 
@@ -56,6 +57,7 @@ def command(target: str, out: Path, device: str, dtype: str, seed: int, include:
             exclude: tuple[str, ...], grads: tuple[str, ...], train_step: bool, train_mode: bool, tf32: bool,
             inputs_file: str,
             input_shape: str, perturb: tuple[str, ...], check_repro: bool, force: bool) -> int:
+    require_torch("capture")
     from cuda2rocm.regress import run
 
     console = Console()

@@ -6,14 +6,18 @@ import os
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
-from rich.table import Table
+from rich.markup import escape
 
-from cuda2rocm.perf import bandwidth, collectives, comm_table, launch
-from cuda2rocm.perf.commbench import DTYPES, SweepConfig
+from cuda2rocm import envelope, report
+from cuda2rocm.cli._extras import require_torch
+from cuda2rocm.perf import bandwidth, comm_table, commnames, launch
+
+if TYPE_CHECKING:
+    from cuda2rocm.perf.commbench import SweepConfig
 
 
 def _csv(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -25,13 +29,15 @@ def _csv(value: str, allowed: tuple[str, ...], what: str) -> tuple[str, ...]:
 
 
 def _config(p: dict[str, Any]) -> SweepConfig:
+    from cuda2rocm.perf.commbench import SweepConfig
+
     try:
         sizes = bandwidth.size_sweep(bandwidth.parse_size(p["begin"]), bandwidth.parse_size(p["end"]), p["factor"])
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
     return SweepConfig(
-        ops=_csv(p["ops"], collectives.COLLECTIVES, "op"), sizes=tuple(sizes),
-        dtypes=_csv(p["dtypes"], tuple(DTYPES), "dtype"), placement=p["placement"],
+        ops=_csv(p["ops"], commnames.COLLECTIVES, "op"), sizes=tuple(sizes),
+        dtypes=_csv(p["dtypes"], commnames.DTYPES, "dtype"), placement=p["placement"],
         timing=_csv(p["timing"], ("auto", "graph", "events", "wall"), "timing mode"),
         warmup=p["warmup"], reps=p["reps"],
         max_iters=p["max_iters"], check=not p["no_check"], labels=dict(_labels(p["label"])),
@@ -56,21 +62,6 @@ def _worker_args(p: dict[str, Any], out: Path) -> list[str]:
     return args
 
 
-def render(console: Console, header: dict[str, Any], recs: list[dict[str, Any]]) -> None:
-    console.print(f"[bold]backend[/]: {header.get('backend', '?')}   world size: {header.get('world_size', '?')}")
-    peak = header.get("link_peak")
-    console.print(f"link peak: {peak['label']} {peak['gbps']:.0f} GB/s per direction" if peak else
-                  "link peak: unknown (no NVLink/XGMI topology found)")
-    for warning in header.get("warnings", []):
-        console.print(f"[yellow]warning[/]: {warning}")
-    table = Table(*comm_table.COLUMNS)
-    for rec in recs:
-        table.add_row(*comm_table.row(rec))
-    console.print(table)
-    if any(comm_table.fell_back(r) for r in recs):
-        console.print("* timing fell back: " + next(r["timing_note"] for r in recs if comm_table.fell_back(r)))
-
-
 def _spawn(p: dict[str, Any], console: Console) -> int:
     """Start torchrun with --nproc ranks on this node, then show the rank-0 results."""
     out = Path(p["out"]) if p["out"] else Path(tempfile.mkdtemp(prefix="c2r-comm-")) / "comm.jsonl"
@@ -81,20 +72,36 @@ def _spawn(p: dict[str, Any], console: Console) -> int:
     if done.returncode != 0 or not out.exists():
         console.print(f"[red]torchrun exited with {done.returncode}[/]")
         return 1
-    return _show(out, console, p["json"])
+    return _show(out, console, p["json"], p["quiet"])
 
 
-def _show(path: Path, console: Console, as_json: bool) -> int:
+def _exit_code(header: dict[str, Any], recs: list[dict[str, Any]]) -> int:
+    return 1 if comm_table.failures(recs) or header.get("backend_problems") else 0
+
+
+def _verdict(console: Console, header: dict[str, Any], recs: list[dict[str, Any]], quiet: bool) -> int:
+    """Rank 0's lines that explain a failing run (wrong results, errors; with --quiet also the backend problems,
+    which the table's header shows otherwise) and the exit code: --quiet never fails silently. Under
+    ``--nproc`` the workers run with --quiet, so these lines come from rank 0 and the parent adds the table."""
+    for line in comm_table.failures(recs):
+        console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)
+    for problem in header.get("backend_problems") or [] if quiet else []:
+        console.print(f"[red]FAILED[/] backend: {escape(str(problem))}", soft_wrap=True)
+    return _exit_code(header, recs)
+
+
+def _show(path: Path, console: Console, as_json: bool, quiet: bool = False) -> int:
     from cuda2rocm.perf import comm as comm_lib
 
     run, problems = comm_lib.load(path)
     for problem in problems:
         console.print(f"[yellow]{problem}[/]")
+    envelope.publish("comm", run, machine=_machine(run))
     if as_json:
         click.echo(path.read_text(encoding="utf-8"), nl=False)
-    else:
-        render(console, run.header, run.records)
-    return 1 if comm_table.failures(run.records) or run.header.get("backend_problems") else 0
+    elif not quiet:
+        console.print(report.render(run, "rich"))
+    return _exit_code(run.header, run.records)  # rank 0 (run with --quiet) printed the lines explaining it
 
 
 def _in_process(p: dict[str, Any], console: Console) -> int:
@@ -106,35 +113,44 @@ def _in_process(p: dict[str, Any], console: Console) -> int:
     run = comm_lib.run(_config(p), p["backend"], out)
     if run is None:
         return 0
+    envelope.publish("comm", run, machine=_machine(run))
     if not p["quiet"]:
-        render(console, run.header, run.records)
-    for line in comm_table.failures(run.records):
-        console.print(f"[red]FAILED[/] {line}")
-    return 1 if comm_table.failures(run.records) or run.header.get("backend_problems") else 0
+        console.print(report.render(run, "rich"))
+    return _verdict(console, run.header, run.records, p["quiet"])
+
+
+def _machine(run: Any) -> str | None:
+    env = run.header.get("env")
+    return envelope.machine_id(env) if isinstance(env, dict) else None
 
 
 def _compare(p: dict[str, Any], console: Console) -> int:
-    from cuda2rocm.cli.bench import compare_paths, show_report
+    from cuda2rocm.cli.bench import compare_paths
     from cuda2rocm.perf import compare
 
     try:
         policy = compare.policy_from(p["threshold"] or ("*busbw_gbps>=0.95x",))
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    report = compare_paths([p["compare"][0]], [p["compare"][1]], policy, console)
-    if report is None:
+    result = compare_paths([p["compare"][0]], [p["compare"][1]], policy, console)
+    if result is None:
         return 2
-    show_report(console, report)
-    return report.exit_code
+    envelope.publish("bench-compare", result)
+    if p["quiet"]:
+        for line in result.failures():
+            console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)
+    else:
+        console.print(report.render(result, "rich"))
+    return result.exit_code
 
 
 @click.command(name="comm")
 @click.option("--ops", default="all_reduce", show_default=True,
-              help=f"Comma list of: {', '.join(collectives.COLLECTIVES)}.")
+              help=f"Comma list of: {', '.join(commnames.COLLECTIVES)}.")
 @click.option("-b", "--begin", default="1M", show_default=True, help="Smallest size (nccl-tests' -b).")
 @click.option("-e", "--end", default="64M", show_default=True, help="Largest size (nccl-tests' -e).")
 @click.option("-f", "--factor", default=2, show_default=True, help="Size multiplier (nccl-tests' -f).")
-@click.option("--dtypes", default="float32", show_default=True, help=f"Comma list of: {', '.join(DTYPES)}.")
+@click.option("--dtypes", default="float32", show_default=True, help=f"Comma list of: {', '.join(commnames.DTYPES)}.")
 @click.option("--placement", type=click.Choice(["in", "out", "both"]), default="both", show_default=True,
               help="In-place and/or out-of-place buffers (where torch.distributed offers both).")
 @click.option("--timing", default="auto", show_default=True,
@@ -150,7 +166,8 @@ def _compare(p: dict[str, Any], console: Console) -> int:
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write results as JSONL here.")
 @click.option("--force", is_flag=True, help="Overwrite --out.")
 @click.option("--json", "json_", is_flag=True, help="Print the JSONL instead of the table.")
-@click.option("--quiet", is_flag=True, help="No table (rank 0 still writes --out).")
+@click.option("-q", "--quiet", is_flag=True, help="No table: only the lines explaining a failure (rank 0 still "
+              "writes --out).")
 @click.option("--compare", nargs=2, type=click.Path(exists=True, dir_okay=False), metavar="BASE CAND",
               help="Compare two comm JSONL files with bench's statistics instead of running.")
 @click.option("--threshold", multiple=True, help="For --compare, e.g. 'busbw_gbps>=0.95x'.")
@@ -165,6 +182,7 @@ def command(**p: Any) -> int:
     p["json"] = p.pop("json_")
     if p["compare"]:
         return _compare(p, console)
+    require_torch("comm")
     _config(p)  # validate arguments before starting processes
     if "RANK" in os.environ and "WORLD_SIZE" in os.environ:
         return _in_process(p, console)

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from cuda2rocm.regress.compare import CompareResult
-from cuda2rocm.regress.curves import CurveReport
+from cuda2rocm import envelope, report
 from cuda2rocm.regress.errors import RegressInputError
-from cuda2rocm.regress.metrics import MetricReport
 
 _HELP = """Compare BASE (the reference, e.g. the CUDA run) with CAND (e.g. the ROCm run).
 
@@ -53,50 +48,6 @@ def command(base: str, cand: str, config_path: Path | None, float32: str, as_met
     except RegressInputError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
-    _print(console, outcome, show_all)
+    envelope.publish("compare", outcome)
+    console.print(report.render(outcome, "rich", show_all=show_all))
     return 0 if outcome.passed else 1
-
-
-def _print(console: Console, outcome: Any, show_all: bool) -> None:
-    if outcome.tensors is not None:
-        _print_tensors(console, outcome.tensors, show_all)
-    for c in outcome.curves:
-        _print_curve(console, c)
-    if outcome.metrics:
-        _print_metrics(console, outcome.metrics)
-    console.print("[bold green]PASS[/]" if outcome.passed else "[bold red]FAIL[/]")
-
-
-def _print_tensors(console: Console, result: CompareResult, show_all: bool) -> None:
-    from cuda2rocm.regress.findings import compare_findings
-
-    for w in result.warnings:
-        console.print(f"[yellow]warning[/]: {escape(w)}", highlight=False)
-    shown = [r for r in result.reports if show_all or not r.ok]
-    if shown:
-        table = Table("tensor", "status", "policy", "max abs", "rel L2", "cosine", "mismatch", "max ULP")
-        for r in shown[:50]:
-            s = r.stats
-            nums = [f"{s.max_abs:.3g}", f"{s.rel_l2:.3g}", f"{s.cosine:.7f}", f"{s.mismatch_fraction:.3%}",
-                    "" if s.max_ulp is None else f"{s.max_ulp:.0f}"] if s else [""] * 5
-            table.add_row(r.name, r.status, r.policy, *nums)
-        console.print(table)
-    counts = ", ".join(f"{n} {k}" for k, n in sorted(result.counts().items()))
-    console.print(f"{len(result.reports)} tensors: {counts}", highlight=False)
-    first = result.first_divergence
-    if first is not None:
-        finding = compare_findings(CompareResult(result.base, result.cand, (first,)))[0]
-        console.print(f"first divergence: [bold]{escape(first.name)}[/] ({finding.rule}: {escape(finding.message)})",
-                      highlight=False)
-
-
-def _print_curve(console: Console, c: CurveReport) -> None:
-    status = "[green]ok[/]" if c.ok else "[red]" + "; ".join(c.reasons) + "[/]"
-    console.print(f"curve {c.tag}: {c.points} shared steps, max deviation {c.max_deviation:.4g}, final "
-                  f"{c.base_final:.4g} -> {c.cand_final:.4g}: {status}", highlight=False)
-
-
-def _print_metrics(console: Console, metrics: list[MetricReport]) -> None:
-    for m in metrics:
-        status = "[green]ok[/]" if m.ok else f"[red]{m.reason}[/]"
-        console.print(f"metric {m.name}: {m.base} -> {m.cand}: {status}", highlight=False)

@@ -79,6 +79,9 @@ def command(scan: Path | None, fmt: str, kb_dir: str | None, **p: Any) -> int:
     """Check a GPU / ROCm / OS / framework combination against the compatibility matrix."""
     try:
         knowledge.use_kb_dir(kb_dir)
+        if p["gpu"] and not knowledge.is_known_gpu(p["gpu"]):
+            raise click.BadParameter(f"unknown GPU {p['gpu']!r}; known: {', '.join(knowledge.known_gpu_names())} "
+                                     "(or their gfx targets)", param_hint="--gpu")
         if scan is not None:
             return _from_scan(scan, p, fmt)
         query = _query(p)

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import click
 
+from cuda2rocm import envelope
 from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.model import Failed, FileResult, Severity, Skipped, Translated
-from cuda2rocm.translate import render, stats
+from cuda2rocm.translate import render, stats, summary
 from cuda2rocm.translate.api import ConvertReport, convert, convert_source
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.runner import WritePolicy
@@ -55,10 +56,14 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
         options = dataclasses.replace(options, follow_includes=False)
     report = convert(paths, None if to_stdout else output, options, in_place=in_place,
                      policy=WritePolicy(write=False) if to_stdout else policy)
-    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format)
+    envelope.publish("convert", summary.summarize(report), project=paths[0])
+    _print(report, show_diff, dry_run, to_stdout, quiet, stats_format, check)
     code = report.exit_code(options.fail_on)
     if check and code == 0 and report.changed:
         code = 1
+    if quiet and code == 1:
+        for line in render.quiet_verdict(report.results, options.fail_on, len(report.changed), check):
+            click.echo(line, err=True)
     if verify_ and code != 2:
         code = max(code, _verify(report, offload_arch, options.jobs))
     return code
@@ -93,9 +98,12 @@ def _stdin(options: Options, quiet: bool, check: bool) -> int:
     _echo_diagnostics([result], quiet)
     if isinstance(result, Failed):
         return 2
-    if check and isinstance(result, Translated):
-        return 1
-    return 1 if any(f.severity >= options.fail_on for f in getattr(result, "findings", ())) else 0
+    code = 1 if check and isinstance(result, Translated) else 0
+    code = max(code, 1 if any(f.severity >= options.fail_on for f in getattr(result, "findings", ())) else 0)
+    if quiet and code == 1:
+        for line in render.quiet_verdict([result], options.fail_on, int(isinstance(result, Translated)), check):
+            click.echo(line, err=True)
+    return code
 
 
 def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
@@ -106,7 +114,7 @@ def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
 
 
 def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: bool, quiet: bool,
-           stats_format: str | None) -> None:
+           stats_format: str | None, check: bool = False) -> None:
     for f in report.files:
         r = f.outcome.result
         if to_stdout and not isinstance(r, Failed):
@@ -115,10 +123,14 @@ def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: boo
             click.echo(render.unified_diff(f.original, r.text, f.job.display, r.output), nl=False)
         elif dry_run and f.job.dest is not None and not isinstance(r, Failed):
             click.echo(f"would write {f.job.dest} ({type(r).__name__.lower()})")
+        elif (dry_run or check) and isinstance(r, Translated):
+            click.echo(f"would change {f.job.display}")
         if f.write_error:
             click.echo(f"{f.job.display}: error: {f.write_error}", err=True)
         if isinstance(r, Skipped) and not quiet:
             click.echo(f"{f.job.display}: skipped: {r.reason}", err=True)
+    for p in report.problems:
+        click.echo(f"{p.path}: warning: {p.message}", err=True)
     _echo_diagnostics(report.results, quiet)
     if stats_format:
         _print_stats(report, stats_format, err=to_stdout or show_diff)

@@ -13,41 +13,11 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from cuda2rocm import envelope, report
 from cuda2rocm.envinfo.diff import FingerprintError, diff, load
 from cuda2rocm.envinfo.fingerprint import collect
 from cuda2rocm.envinfo.labels import dockerfile_lines
 from cuda2rocm.fsio import write_text_atomic
-
-
-def render(console: Console, fp: dict[str, Any]) -> None:
-    table = Table("fact", "value", title="environment fingerprint")
-    torch = fp["frameworks"].get("torch") or {}
-    rows = [("OS", fp["os"].get("name", "")), ("kernel", fp["kernel"]), ("python", fp["python"]),
-            ("platform", fp["platform"]), ("driver", fp["driver"]), ("CUDA", fp["cuda"]), ("ROCm", fp["rocm"]),
-            ("torch", " ".join(f"{k}={torch.get(k)}" for k in ("version", "cuda", "hip") if torch.get(k))),
-            ("container", ", ".join(fp["container"]["evidence"]) or "no")]
-    rows += [(f"lib {k}", v) for k, v in fp["libraries"].items()]
-    rows += [(f"{k}", str(v)) for k, v in fp["frameworks"].items() if k != "torch"]
-    rows += [(f"compiler {k}", v["version"]) for k, v in fp["compilers"].items()]
-    for k, v in rows:
-        table.add_row(k, str(v) if v else "-")
-    console.print(table)
-    _render_gpus(console, fp)
-    for note in fp["notes"]:
-        console.print(f"[dim]note: {note}[/]")
-
-
-def _render_gpus(console: Console, fp: dict[str, Any]) -> None:
-    if not fp["gpus"]:
-        console.print("GPUs: none found")
-        return
-    table = Table("#", "name", "arch", "memory MiB", title=f"{fp['gpu_count']} GPU(s)")
-    for g in fp["gpus"]:
-        table.add_row(str(g.get("index", "")), g.get("name", ""), g.get("arch", ""), str(g.get("memory_mib") or "-"))
-    console.print(table)
-    links = (fp.get("topology") or {}).get("links")
-    if links:
-        console.print("links: " + ", ".join(f"{k} {v}" for k, v in sorted(links.items())))
 
 
 def write_atomic(path: Path, text: str, force: bool) -> None:
@@ -72,6 +42,7 @@ def env_command(ctx: click.Context, fmt: str, labels: bool, output: Path | None,
     if ctx.invoked_subcommand is not None:
         return 0
     fp = collect(timeout, with_torch=not no_torch)
+    envelope.publish("env", fp, machine=envelope.machine_id(fp))
     text = json.dumps(fp, indent=2, sort_keys=False) + "\n"
     if output is not None:
         write_atomic(output, text, force)
@@ -80,7 +51,7 @@ def env_command(ctx: click.Context, fmt: str, labels: bool, output: Path | None,
     elif fmt == "json":
         click.echo(text, nl=False)
     else:
-        render(Console(), fp)
+        Console().print(report.render(fp, "rich", kind="env"))
     return 0
 
 

@@ -71,8 +71,8 @@ def show(kind: str, name: str, fmt: str) -> int:
         click.echo(f"error: {exc}", err=True)
         return 2
     if record is None:
-        click.echo(f"unknown {kind} {name!r}; try `cuda2rocm kb list {_plural(kind)}`", err=True)
-        return 1
+        click.echo(f"error: unknown {kind} {name!r}; try `cuda2rocm kb list {_plural(kind)}`", err=True)
+        return 2
     data = _as_dict(record)
     if fmt == "json":
         click.echo(json.dumps(data, indent=2))

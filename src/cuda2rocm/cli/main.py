@@ -7,7 +7,9 @@ Each subcommand lives in ``cuda2rocm/cli/<module>.py`` and exposes ``command``. 
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import click
 
@@ -50,16 +52,58 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _record_option(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    if value is None or ctx.resilient_parsing:
+        return value
+    if value.exists() and not value.is_dir():
+        raise click.BadParameter(f"{value} exists (give a new file, or a folder for a generated name)")
+    from cuda2rocm import envelope
+
+    envelope.request_record(value)
+    return value
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cuda2rocm")
+@click.option("--record", type=click.Path(path_type=Path), metavar="PATH", expose_value=False, is_eager=True,
+              callback=_record_option,
+              help="Also write this run's result as a versioned JSON envelope to PATH (a new file, or a folder: "
+                   "a generated name inside it). See docs/architecture.md.")
 def cli() -> None:
     """cuda2rocm: move a CUDA application to AMD GPUs under ROCm, and prove it correct and fast."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI and return its exit code (click's usage errors are 2)."""
+    """Run the CLI and return its exit code (click's usage errors are 2); records the run's envelope if asked."""
+    from cuda2rocm import envelope
+
+    args = list(argv) if argv is not None else sys.argv[1:]
+    envelope.begin(["cuda2rocm", *args])
+    code = _run(args)
+    subcommand = next((a for a in args if a in SUBCOMMANDS), "")
+    asked = envelope.recording()
     try:
-        rv = cli.main(args=list(argv) if argv is not None else None, prog_name="cuda2rocm", standalone_mode=False)
+        written = envelope.finish(code, _kind_hint(subcommand, args))
+    except OSError as exc:
+        click.echo(f"error: cannot write the --record envelope: {exc.strerror or exc}", err=True)
+        return max(code, 2)
+    if asked and written is None:
+        click.echo(f"warning: --record: `cuda2rocm {subcommand}` has no result envelope; nothing recorded", err=True)
+    return code
+
+
+def _kind_hint(subcommand: str, args: list[str]) -> str:
+    """The envelope kind a run that published nothing (a usage error) is recorded under."""
+    if subcommand == "bench":
+        return "bench-compare" if "compare" in args else "bench-run"
+    if subcommand == "comm" and "--compare" in args:
+        return "bench-compare"
+    return subcommand
+
+
+def _run(args: list[str]) -> int:
+    try:
+        rv = cli.main(args=args, prog_name="cuda2rocm", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
     except click.ClickException as exc:

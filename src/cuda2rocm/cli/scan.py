@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from cuda2rocm import envelope
 from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.model import Severity
 
@@ -48,6 +49,7 @@ def command(path: Path, fmt: str, output: Path | None, force: bool, fail_on: str
     except (ScanInputError, ConfigError) as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envelope.publish("scan", result, project=path)
     _emit(_render(result, fmt, output is None), output)
     threshold = None if fail_on == "none" else Severity.parse(fail_on)
     return 1 if threshold is not None and any(f.severity >= threshold for f in result.findings) else 0
@@ -57,20 +59,15 @@ def _render(result: object, fmt: str, to_terminal: bool) -> str:
     from cuda2rocm.report import render
 
     color = to_terminal and fmt == "text" and sys.stdout.isatty()
-    return render(result, fmt, color=color)  # type: ignore[arg-type]
+    return render(result, fmt, color=color)
 
 
 def _emit(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=not text.endswith("\n"))
         return
-    write_atomic(output, text)
+    write_text_atomic(output, text)
     click.echo(f"wrote {output}", err=True)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same directory and ``os.replace`` (never a half-written report)."""
-    write_text_atomic(path, text)
 
 
 @contextmanager

@@ -5,14 +5,19 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.markup import escape
 
+from cuda2rocm.cli._extras import require_torch
+from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.model import Severity
 from cuda2rocm.regress.errors import RegressInputError
-from cuda2rocm.regress.smoke import SmokeReport
+
+if TYPE_CHECKING:
+    from cuda2rocm.regress.smoke import SmokeReport
 
 
 @click.command(help="Run TARGET (same contract as `capture`) once under instrumentation and report CPU "
@@ -27,7 +32,9 @@ from cuda2rocm.regress.smoke import SmokeReport
 @click.option("--json", "json_path", type=click.Path(path_type=Path), help="Write the report as JSON.")
 def command(target: str, device: str, seed: int, inputs_file: str, input_shape: str, no_oom: bool,
             json_path: Path | None) -> int:
-    from cuda2rocm.regress import run, smoke, store
+    require_torch("smoke")
+    from cuda2rocm import envelope
+    from cuda2rocm.regress import run, smoke
 
     console = Console()
     try:
@@ -37,10 +44,11 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
         report = smoke.smoke(built.model, built.inputs, device, oom_check=not no_oom)
         if json_path:
             body = {**dataclasses.asdict(report), "findings": [dataclasses.asdict(f) for f in report.findings(target)]}
-            store.write_text_atomic(json_path, json.dumps(body, indent=1, default=str) + "\n")
+            write_text_atomic(json_path, json.dumps(body, indent=1, default=str) + "\n")
     except RegressInputError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envelope.publish("smoke", report)
     _print(console, report)
     findings = report.findings(target)
     for f in findings:

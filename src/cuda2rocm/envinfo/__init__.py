@@ -6,11 +6,6 @@ one into OCI image labels. Every external probe is optional and time-limited.
 
 from __future__ import annotations
 
-from typing import Any
+from cuda2rocm.envinfo.fingerprint import collect, this_machine
 
-
-def collect(timeout: float = 10.0, *, with_torch: bool = True) -> dict[str, Any]:
-    """Fingerprint this machine (see :func:`cuda2rocm.envinfo.fingerprint.collect`)."""
-    from cuda2rocm.envinfo.fingerprint import collect as _collect
-
-    return _collect(timeout, with_torch=with_torch)
+__all__ = ["collect", "this_machine"]

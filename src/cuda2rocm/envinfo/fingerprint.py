@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+import functools
 import platform
 import socket
 from typing import Any
@@ -30,6 +32,21 @@ def collect(timeout: float = DEFAULT_TIMEOUT, *, with_torch: bool = True) -> dic
     fp["container"] = software.container()
     fp["notes"] = notes
     return fp
+
+
+def this_machine() -> dict[str, Any]:
+    """:func:`collect` once per process (its probes run tools), for the records ``bench``, ``comm`` and
+    ``capture`` keep with their results; every caller gets its own copy. Never raises: a probe bug must not
+    stop a benchmark or a capture, so it becomes ``{"schema": ..., "error": "..."}``."""
+    try:
+        return copy.deepcopy(_probed_once())
+    except Exception as exc:
+        return {"schema": SCHEMA, "error": f"{type(exc).__name__}: {exc}"}
+
+
+@functools.lru_cache(maxsize=1)
+def _probed_once() -> dict[str, Any]:
+    return collect()
 
 
 def _gpus(timeout: float, notes: list[str]) -> dict[str, Any]:

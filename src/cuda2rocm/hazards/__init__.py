@@ -1,7 +1,7 @@
 """Device-code hazard analysis: what CUDA->HIP translation cannot fix, found and explained.
 
-``analyze`` returns findings (used by ``scan`` and ``convert``), ``fixes`` the safe edits that
-``convert --fix-hazards`` applies, ``marker`` the comment ``convert`` leaves next to the rest.
+``analyze`` returns findings (used by ``scan`` and ``convert``; fixable ones carry a structured ``remedy``),
+``fixes`` the edits that ``convert --fix-hazards`` applies, ``marker`` the comment ``convert`` leaves next to the rest.
 Rules live in :mod:`cuda2rocm.hazards.rules` (family ``device``, ids ``C2R-K1xx`` .. ``C2R-K8xx``).
 """
 
@@ -27,9 +27,13 @@ def analyze(tokens: Sequence[Token], text: str, path: str, *, target_gpu: str = 
     return to_findings(tokens, text, path, hits(tokens, text, path, target_gpu, rocm, structure))
 
 
-def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
-    """The safe fixes only: edits that keep CUDA behaviour on NVIDIA and remove the hazard on AMD."""
-    return safe_edits(hits(tokens, text, path))
+def fixes(tokens: Sequence[Token], text: str, path: str, *, unsafe: bool = True) -> list[Edit]:
+    """The edits of the hazard fixes (what ``convert --fix-hazards`` applies), non-overlapping, in source order.
+
+    Each finding carries its fix as ``Finding.remedy`` with an applicability: ``safe`` fixes keep CUDA behaviour
+    on NVIDIA and remove the hazard on AMD; ``unsafe`` ones (C2R-K202's type widening) remove it but can change
+    other arithmetic. ``unsafe=False`` leaves those out."""
+    return safe_edits(hits(tokens, text, path), unsafe=unsafe)
 
 
 def marker(finding: Finding) -> str:

@@ -15,19 +15,28 @@ from operator import attrgetter
 from typing import Any
 
 from cuda2rocm.hazards.targets import Target
-from cuda2rocm.model import Edit
+from cuda2rocm.model import Applicability, Edit
 from cuda2rocm.source.structure import Function, Launch, find_functions, find_launches, match_brackets, split_args
 from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Token, all_indexes
 
 
 @dataclass(frozen=True)
 class Hit:
-    """One hazard found by a check: the token it points at, the message, and an optional safe fix."""
+    """One hazard found by a check: the token it points at, the message, and an optional fix (its edits and
+    how far they can be trusted: ``safe`` unless the check says otherwise).
+
+    ``covered``: the hazard needs no edit of its own once the rest of its warp-width group is fixed (a use of a
+    ``WARP_SIZE`` macro whose definition is fixed, a per-warp array already large enough for 64-wide
+    wavefronts). ``note``: what ``--fix-hazards`` does with the hit's group (set by :mod:`hazards.groups`).
+    """
 
     rule: str
     index: int
     message: str
     edits: tuple[Edit, ...] = ()
+    covered: bool = False
+    note: str = ""
+    applicability: Applicability = Applicability.SAFE
 
 
 @dataclass
@@ -112,9 +121,7 @@ class Source:
     def tokens_named(self, texts: Iterable[str], start: int = 0, end: int | None = None) -> list[int]:
         """Indexes in [start, end) of the tokens whose text is one of ``texts``, ascending."""
         stop = len(self.tokens) if end is None else end
-        lists = [self.positions(t) for t in texts]
-        found = lists[0] if len(lists) == 1 else sorted(i for part in lists for i in part)
-        return found[bisect.bisect_left(found, start) : bisect.bisect_left(found, stop)]
+        return _within([self.positions(t) for t in texts], start, stop)
 
     def next(self, i: int, k: int = 1) -> int:
         """Index of the k-th code token after token ``i`` (k < 0: before); ``len(tokens)``/-1 past the ends."""
@@ -144,11 +151,7 @@ class Source:
         """Code tokens (outside directives) that are identifiers named in ``names``, in [start, end)."""
         stop = len(self.tokens) if end is None else end
         index = self._ident_index
-        hits = [index[n] for n in names if n in index]
-        if not hits:
-            return iter(())
-        found = hits[0] if len(hits) == 1 else sorted(i for h in hits for i in h)
-        return iter(found[bisect.bisect_left(found, start) : bisect.bisect_left(found, stop)])
+        return iter(_within([index[n] for n in names if n in index], start, stop))
 
     def is_call(self, i: int) -> bool:
         j = self.next(i)
@@ -242,3 +245,13 @@ class Source:
 
     def replace_range(self, first: int, last: int, text: str, rule: str) -> Edit:
         return Edit(self.tokens[first].offset, self.tokens[last].end, text, rule)
+
+
+def _within(lists: list[list[int]], start: int, stop: int) -> list[int]:
+    """The members in [start, stop) of ascending ``lists``, merged ascending: only the slices in range are
+    merged, so a query over a small range of a big file costs the size of its answer, not of the file."""
+    parts = [part[bisect.bisect_left(part, start) : bisect.bisect_left(part, stop)] for part in lists]
+    parts = [part for part in parts if part]
+    if len(parts) <= 1:
+        return parts[0] if parts else []
+    return sorted(i for part in parts for i in part)

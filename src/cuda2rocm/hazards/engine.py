@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.groups import settle
 from cuda2rocm.hazards.targets import resolve
-from cuda2rocm.model import Edit, Finding
+from cuda2rocm.model import Applicability, Edit, Finding, Fix
 from cuda2rocm.rules import RULES, Rule
+from cuda2rocm.source.edits import fix_edits, select
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
 FAMILY = "device"
+#: the start of a finding's fix text when ``--fix-hazards`` resolves it (by its own edits or its group's)
+SAFE_FIX = "safe fix available (--fix-hazards)"
 Check = Callable[[Source], Iterable[Hit]]
 #: bracket pairs and functions of a token list (``match_brackets``, ``find_functions``)
 Structure = tuple[dict[int, int], list[Function]]
@@ -32,7 +36,7 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
     for rule in device_rules():
         assert rule.check is not None
         found.extend(rule.check(src))
-    return _dedupe(found)
+    return settle(src, _dedupe(found))
 
 
 def _dedupe(found: list[Hit]) -> list[Hit]:
@@ -47,22 +51,33 @@ def _dedupe(found: list[Hit]) -> list[Hit]:
 
 def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[Hit]) -> list[Finding]:
     lines = LineIndex(text)
-    return sorted((to_finding(tokens, lines, path, h) for h in found), key=Finding.sort_key)
+    return sorted((to_finding(tokens, text, lines, path, h) for h in found), key=Finding.sort_key)
 
 
-def to_finding(tokens: Sequence[Token], lines: LineIndex, path: str, hit: Hit) -> Finding:
+def to_finding(tokens: Sequence[Token], text: str, lines: LineIndex, path: str, hit: Hit) -> Finding:
     line, col = lines.line_col(tokens[hit.index].offset)
     rule = RULES[hit.rule]
-    fix = "safe fix available (--fix-hazards)" if hit.edits else ""
-    return rule.finding(path, line, col, hit.message, fix=fix)
+    remedy = remedy_of(text, hit)
+    if remedy is not None and remedy.applicability != Applicability.SAFE:
+        fix = f"{remedy.applicability} fix available (--fix-hazards)"
+    else:
+        fix = SAFE_FIX if hit.edits or hit.covered else ""
+    if hit.note:
+        fix = f"{fix}, {hit.note}" if fix else hit.note[0].upper() + hit.note[1:]
+    return rule.finding(path, line, col, hit.message, fix=fix, remedy=remedy)
 
 
-def safe_edits(found: Iterable[Hit]) -> list[Edit]:
-    """Non-overlapping edits of all hits, in source order (the first of two overlapping edits wins)."""
-    edits = sorted((e for h in found for e in h.edits), key=lambda e: (e.start, e.end))
-    out: list[Edit] = []
-    for e in edits:
-        if out and e.start < out[-1].end:
-            continue
-        out.append(e)
-    return out
+def remedy_of(text: str, hit: Hit) -> Fix | None:
+    """The hit's edits as a :class:`Fix` titled by what they replace (None when the hit has none)."""
+    if not hit.edits:
+        return None
+    changes = "; ".join(f"replace `{text[e.start:e.end]}` with `{e.replacement}`" for e in hit.edits)
+    return Fix(changes[:1].upper() + changes[1:], hit.edits, hit.applicability)
+
+
+def safe_edits(found: Iterable[Hit], *, unsafe: bool = True) -> list[Edit]:
+    """Non-overlapping edits of the hits' fixes, in source order (the one overlap policy, ``select``).
+
+    ``unsafe``: include fixes whose applicability is ``unsafe`` (``--fix-hazards`` does, as it always has)."""
+    fixes = (Fix("", h.edits, h.applicability) for h in found if h.edits)
+    return select(fix_edits(fixes, unsafe=unsafe))[0]

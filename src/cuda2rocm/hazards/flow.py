@@ -9,6 +9,7 @@ the side of "unknown", which keeps the checks precise.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -320,8 +321,10 @@ def warp_sync_functions(src: Source) -> set[str]:
         return set()
     direct = {f.name for f in src.device_functions() if _warp_sync(src, f)}
     result = set(direct)
+    uses = list(src.idents(direct))  # once: a query per function would cost len(direct) each time
     for f in src.device_functions():
-        if any(True for _ in src.idents(direct, f.body_open, f.body_close)):
+        k = bisect.bisect_left(uses, f.body_open)
+        if k < len(uses) and uses[k] < f.body_close:
             result.add(f.name)
     src.cache["warp_sync"] = result
     return result

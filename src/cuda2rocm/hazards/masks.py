@@ -17,7 +17,7 @@ from cuda2rocm.hazards.flow import (
     mentions,
 )
 from cuda2rocm.hazards.symbols import defines, initialiser
-from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.model import Applicability, Confidence, Severity
 from cuda2rocm.rules import rule
 
 FULL_MASK_64 = "0xffffffffffffffffULL"
@@ -91,7 +91,9 @@ def check_ballot_storage(src: Source) -> Iterator[Hit]:
             core = [w for w in words if src.src(w) not in ("const", "static", "volatile")]
             edits = (src.replace_range(core[0], core[-1], "unsigned long long", "C2R-K202"),) \
                 if type_ in _UNSIGNED_32 else ()
-            yield Hit("C2R-K202", core[0], f"'{type_}' keeps only 32 of the 64 bits of a wavefront mask", edits)
+            # unsafe: the wider type changes `~b`, shifts, overflow and printf formats on NVIDIA too
+            yield Hit("C2R-K202", core[0], f"'{type_}' keeps only 32 of the 64 bits of a wavefront mask", edits,
+                      applicability=Applicability.UNSAFE)
 
 
 def _ballot_call(src: Source, a: int, b: int) -> bool:

@@ -1,17 +1,15 @@
 """Facts about the AMD GPU the code is going to: wavefront size, LDS per workgroup, FP8 encoding.
 
-``cuda2rocm.knowledge`` is the source of truth when it knows the GPU; the small table in
-``data/gpus.yaml`` (with its source and date) is the fallback, so hazard analysis never depends on
-another package being complete.
+They come from the knowledge base (``cuda2rocm.knowledge``, GPUs in ``knowledge/data/gpus.yaml``), the one GPU
+table of the project; a user overlay there (``cuda2rocm kb update``) reaches the hazard analysis too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from cuda2rocm.datafiles import load_packaged_yaml
+from cuda2rocm import knowledge
 
 
 @dataclass(frozen=True)
@@ -31,42 +29,32 @@ class UnknownTarget(ValueError):
     """The target GPU name or gfx id is not known."""
 
 
-@lru_cache(maxsize=1)
-def _table() -> dict[str, Target]:
-    data: Any = load_packaged_yaml("cuda2rocm.hazards", "data/gpus.yaml")[1]
-    table: dict[str, Target] = {}
-    for entry in data["gpus"]:
-        for name in entry["names"]:
-            t = Target(name, entry["gfx"], int(entry["wavefront"]), int(entry["lds_kib"]), entry["fp8"])
-            table[name.lower()] = t
-            table.setdefault(entry["gfx"], t)
-    return table
-
-
-def _from_knowledge(name: str, fp8: str) -> Target | None:
-    """The knowledge base's view of an AMD GPU, or ``None`` when it does not know it (or is not there)."""
-    try:
-        from cuda2rocm import knowledge
-
-        gpu = knowledge.get_gpu(name)
-    except Exception:  # the knowledge base is optional here: any failure means "ask the fallback"
-        return None
-    if gpu is None or gpu.vendor != "amd" or not gpu.wavefront_size:
-        return None
+def _target(gpu: knowledge.Gpu) -> Target | None:
+    """The hazard facts of an AMD GPU; ``None`` for an NVIDIA GPU or one without wavefront and LDS facts."""
     lds = gpu.max_lds_per_workgroup_kib or gpu.lds_kib
-    if not lds:
+    if gpu.vendor != "amd" or not gpu.wavefront_size or not lds:
         return None
-    return Target(gpu.name, gpu.gfx_target, int(gpu.wavefront_size), int(lds), fp8)
+    return Target(gpu.name, gpu.gfx_target, int(gpu.wavefront_size), int(lds), gpu.fp8 or "none")
 
 
 @lru_cache(maxsize=64)
 def resolve(name: str) -> Target:
     """The target for a marketing name (``MI300X``) or gfx id (``gfx942``); raises :class:`UnknownTarget`."""
-    key = name.strip().lower().replace("instinct", "").replace(" ", "")
-    local = _table().get(key)
-    known = _from_knowledge(name, local.fp8 if local else "none")
-    if known is not None:
-        return known
-    if local is None:
-        raise UnknownTarget(f"unknown target GPU {name!r}; known: {', '.join(sorted(_table()))}")
-    return local
+    gpu = knowledge.get_gpu(name)
+    found = _target(gpu) if gpu is not None else None
+    if found is None:
+        raise UnknownTarget(f"{_why_not(gpu, name)}; known: " + ", ".join(known_targets()))
+    return found
+
+
+def _why_not(gpu: knowledge.Gpu | None, name: str) -> str:
+    if gpu is not None and gpu.vendor != "amd":
+        return f"target GPU {name!r} is an {gpu.vendor.upper()} GPU: give the AMD GPU to port to"
+    return f"unknown target GPU {name!r}: give an AMD GPU name or gfx target"
+
+
+def known_targets() -> list[str]:
+    """Every target :func:`resolve` accepts: the knowledge base's AMD GPUs with hazard facts, then their gfx
+    targets."""
+    amd = [g for g in knowledge.gpus().values() if _target(g) is not None]
+    return sorted(g.name for g in amd) + sorted({g.gfx_target for g in amd}, key=lambda x: (len(x), x))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
@@ -88,9 +87,6 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
                       "assumes 32-thread warps (AMD wavefronts are 64 wide)", edits)
 
 
-_DOWN_STEPS = {">>=": "1", "/=": "2"}
-
-
 @rule(
     "C2R-K102", "Warp reduction or scan whose offsets stop at 16/32",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
@@ -114,29 +110,65 @@ def check_reduction_loops(src: Source) -> Iterator[Hit]:
         yield from _unrolled(src, fn.body_open, fn.body_close)
 
 
+def _header_parts(src: Source, open_: int, close: int) -> list[list[int]]:
+    """The code tokens of a ``for`` header split at its top-level ``;`` (three parts for a classic loop)."""
+    parts: list[list[int]] = [[]]
+    for i in src.top_level(open_ + 1, close):
+        if src.src(i) == ";":
+            parts.append([])
+        else:
+            parts[-1].append(i)
+    return parts
+
+
+def _loop_init(src: Source, init: list[int]) -> tuple[str, int] | None:
+    """``[type words] var = NUMBER`` -> (var, index of the number); the type may be qualified
+    (``std::uint32_t``, ``unsigned int``)."""
+    if len(init) < 3 or src.src(init[-2]) != "=" or not src.is_number(init[-1]):
+        return None
+    var = init[-3]
+    if src.tokens[var].kind != IDENT or not all(
+            src.tokens[i].kind == IDENT or src.src(i) == "::" for i in init[:-3]):
+        return None
+    return src.src(var), init[-1]
+
+
 def _for_loop(src: Source, for_i: int) -> Iterator[Hit]:
+    """``for (T o = 16; o > 0; o >>= 1)`` / ``for (T d = 1; d < 32; d <<= 1)``, matched on the code tokens of
+    the header (any type spelling, any spacing or comments)."""
     open_ = src.next(for_i)
     if src.src(open_) != "(" or open_ not in src.pairs:
         return
     close = src.pairs[open_]
-    header = src.compact(open_ + 1, close)
-    m = re.fullmatch(r"(?:\w+\s*)*?(\w+)=(\d+);\1(>|<|>=|<=)(\w+);(.*)", header.replace("unsigned", "unsigned "))
-    if m is None:
+    parts = _header_parts(src, open_, close)
+    if len(parts) != 3 or (init := _loop_init(src, parts[0])) is None:
         return
-    var, start, cmp, bound, step = m.groups()
+    var, init_i = init
+    cond, step = [src.src(i) for i in parts[1]], [src.src(i) for i in parts[2]]
+    if len(cond) != 3 or cond[0] != var:
+        return
+    cmp, bound_i = cond[1], parts[1][2]
     body_end = src.statement_end(src.next(close)) if src.src(src.next(close)) != "{" else src.pairs.get(
         src.next(close), close)
     if not _shuffles_with(src, close, body_end, var):
         return
-    init_i = next(i for i in src.range_code(open_, close) if src.src(i) == start)
-    if start == "16" and cmp in (">", ">=") and re.fullmatch(rf"{var}(>>=1|/=2|={var}/2|={var}>>1)", step):
+    start = parse_int(src.src(init_i))
+    if start == 16 and cmp in (">", ">=") and step in _halving(var):
         yield Hit("C2R-K102", init_i, "shuffle reduction starts at offset 16: only 32 lanes are combined",
                   (src.replace(init_i, "warpSize / 2", "C2R-K102"),))
-    elif start == "1" and bound in ("32", "16") and re.fullmatch(rf"{var}(<<=1|\*=2|={var}\*2|={var}<<1)", step):
-        bound_i = next(i for i in src.range_code(open_, close) if src.src(i) == bound and i > init_i)
-        fix = "warpSize" if bound == "32" else "warpSize / 2"
-        yield Hit("C2R-K102", bound_i, f"shuffle scan stops at {bound}: only 32 lanes are combined",
+    elif (start == 1 and cmp in ("<", "<=") and src.is_number(bound_i)
+          and (bound := parse_int(src.src(bound_i))) in (32, 16) and step in _doubling(var)):
+        fix = "warpSize" if bound == 32 else "warpSize / 2"
+        yield Hit("C2R-K102", bound_i, f"shuffle scan stops at {src.src(bound_i)}: only 32 lanes are combined",
                   (src.replace(bound_i, fix, "C2R-K102"),))
+
+
+def _halving(var: str) -> list[list[str]]:
+    return [[var, ">>=", "1"], [var, "/=", "2"], [var, "=", var, "/", "2"], [var, "=", var, ">>", "1"]]
+
+
+def _doubling(var: str) -> list[list[str]]:
+    return [[var, "<<=", "1"], [var, "*=", "2"], [var, "=", var, "*", "2"], [var, "=", var, "<<", "1"]]
 
 
 def _shuffles_with(src: Source, start: int, end: int, var: str) -> bool:
@@ -183,19 +215,28 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
             if bracket is None or bracket not in src.pairs or src.compact(bracket + 1, src.pairs[bracket]) != "32":
                 continue
             name = src.src(src.prev(bracket))
-            if _indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane):
-                yield Hit("C2R-K103", src.next(bracket), f"shared array '{name}[32]' holds one slot per warp "
-                          "or lane; 32 assumes 32-thread warps")
+            if not _indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane):
+                continue
+            size = src.next(bracket)
+            message = f"shared array '{name}[32]' holds one slot per warp or lane; 32 assumes 32-thread warps"
+            if _indexed_per_warp(src, name, end, fn.body_close, flow.lane, warp_ids=False):
+                # a slot per lane of a wavefront: 64 slots hold one per lane for both widths
+                yield Hit("C2R-K103", size, message, (src.replace(size, "64", "C2R-K103"),))
+            else:  # one slot per warp: 1024 / 32 slots are enough for 1024 / warpSize warps of any width >= 32
+                yield Hit("C2R-K103", size, message, covered=True)
 
 
-def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[str]) -> bool:
+def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[str], warp_ids: bool = True) -> bool:
+    """Whether ``name[...]`` is indexed by one of ``vars_`` (or a lane / warp-id expression) in [start, end);
+    ``warp_ids=False``: by a lane index only."""
+    kinds = ("lane", "warp") if warp_ids else ("lane",)
     for i in src.idents(frozenset({name}), start, end):
         j = src.next(i)
         if src.src(j) == "[" and j in src.pairs:
             a, b = j + 1, src.pairs[j]
             fn = src.function_at(i)
             ops = lane_ops(src, a, b, flow_of(src, fn)) if fn is not None else iter(())
-            if mentions(src, a, b, vars_ | {"__lane_id"}) or any(o.kind in ("lane", "warp") for o in ops):
+            if mentions(src, a, b, vars_ | {"__lane_id"}) or any(o.kind in kinds for o in ops):
                 return True
     return False
 
@@ -266,7 +307,51 @@ def check_warp_constants(src: Source) -> Iterator[Hit]:
     for name, toks in file_env(src).items():
         if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
             index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
-            yield Hit("C2R-K106", index, f"'{name}' hard-codes a 32-thread warp")
+            edits = (src.replace(index, "warpSize", "C2R-K106"),) if _define_fixable(src, name, index) else ()
+            yield Hit("C2R-K106", index, f"'{name}' hard-codes a 32-thread warp", edits)
+
+
+_HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl")
+#: a statement with one of these needs a constant expression, which ``warpSize`` is not on every ROCm
+_CONSTANT_CONTEXT = frozenset({"__shared__", "constexpr", "static_assert", "case", "template", "static",
+                               "__launch_bounds__", "alignas"})
+
+
+def _define_fixable(src: Source, name: str, value: int) -> bool:
+    """``#define WARP_SIZE 32`` can become ``#define WARP_SIZE warpSize`` when the macro is defined in this
+    (non-header) file, used at least once, and every use is run-time device code: ``warpSize`` is a device
+    variable, not a constant expression, on newer ROCm, and does not exist in host code."""
+    if not src.tokens[value].pp or src.path.lower().endswith(_HEADER_SUFFIXES):
+        return False  # a constexpr/const variable, or a header that other files may use differently
+    uses = [i for i in src.positions(name) if not src.tokens[i].pp]
+    if len(uses) != len([i for i in src.positions(name) if src.tokens[i].kind == IDENT]) - 1:
+        return False  # the name also appears in another directive (#if WARP_SIZE == 32, a second #define)
+    return bool(uses) and all(_runtime_device_use(src, i) for i in uses)
+
+
+def _runtime_device_use(src: Source, i: int) -> bool:
+    fn = src.function_at(i)
+    if fn is None or not fn.is_device:
+        return False  # host code or file scope
+    before, after = src.src(src.prev(i)), src.src(src.next(i))
+    if after in (">", ">>") or (before == "<" and after == ","):
+        return False  # (perhaps) a template argument
+    j = src.prev(i)
+    while j > fn.body_open and src.src(j) not in (";", "{", "}"):
+        if src.src(j) in _CONSTANT_CONTEXT or (src.src(j) == "[" and src.pairs.get(j, -1) > i
+                                               and _declares(src, src.prev(j))):
+            return False  # a constant-expression context or an array size: T a[WARP_SIZE]
+        j = src.prev(j)
+    end = src.statement_end(i)
+    return not any(src.src(k) in _CONSTANT_CONTEXT for k in src.range_code(i, end))
+
+
+def _declares(src: Source, name: int) -> bool:
+    """``T name`` / ``T* name``: the identifier at ``name`` is being declared (its array size follows)."""
+    before = src.prev(name)
+    if src.tokens[name].kind != IDENT or src.src(before) in ("return", "case", "else", "do"):
+        return False
+    return src.tokens[before].kind == IDENT or src.is_punct(before, "*", "&")
 
 
 @rule(

@@ -15,7 +15,7 @@ import functools
 
 from cuda2rocm.knowledge import _build, _load, versions
 from cuda2rocm.knowledge._load import KnowledgeError, default_kb_dir, merged, packaged
-from cuda2rocm.knowledge.lookup import find_gpu, find_plugin
+from cuda2rocm.knowledge.lookup import find_gpu, find_plugin, norm_gpu, norm_target
 from cuda2rocm.knowledge.types import Container, EnvVar, Gpu, Library, LibrarySide, Link, Plugin, RocmRelease
 
 __all__ = [
@@ -25,13 +25,9 @@ __all__ = [
 ]
 
 
+@functools.lru_cache(maxsize=1)
 def gpus() -> dict[str, Gpu]:
     """Every known GPU by marketing name (``"MI300X"``, ``"H200"``, ``"Radeon RX 7900 XTX"``)."""
-    return _gpus()
-
-
-@functools.lru_cache(maxsize=1)
-def _gpus() -> dict[str, Gpu]:
     return {name: _build.gpu(name, raw) for name, raw in merged("gpus").items()}
 
 
@@ -48,13 +44,26 @@ def gfx_names() -> dict[str, str]:
     return {str(n): str(v["gfx_target"]) for n, v in (other.get("gpus") or {}).items()}
 
 
-def rocm_releases() -> dict[str, RocmRelease]:
-    """ROCm releases, newest first, keyed by full version (``"6.4.1"``)."""
-    return _releases()
+def is_known_gpu(name_or_target: str) -> bool:
+    """Does the knowledge base know this GPU: detailed facts, a name with only its gfx target (MI50), or a gfx
+    target some release or GPU lists? (Unknown names are usage errors, not "unknown" verdicts.)"""
+    if get_gpu(name_or_target) is not None:
+        return True
+    others = gfx_names()
+    target = norm_target(name_or_target)
+    targets = set(others.values()) | {t for r in rocm_releases().values() for t in r.gfx_targets}
+    return norm_gpu(name_or_target) in {norm_gpu(n) for n in others} or target in targets
+
+
+def known_gpu_names() -> list[str]:
+    """Every GPU name the knowledge base knows (AMD first), for "known: ..." messages."""
+    detailed = sorted(gpus().values(), key=lambda g: (g.vendor != "amd", g.name))
+    return [g.name for g in detailed] + sorted(gfx_names())
 
 
 @functools.lru_cache(maxsize=1)
-def _releases() -> dict[str, RocmRelease]:
+def rocm_releases() -> dict[str, RocmRelease]:
+    """ROCm releases, newest first, keyed by full version (``"6.4.1"``)."""
     raw = merged("releases")
     known = tuple(gpus().values())
     return {v: _build.release(v, raw[v], known) for v in versions.newest_first(raw)}
@@ -69,12 +78,8 @@ def get_release(version: str) -> RocmRelease | None:
     return hits[0] if hits else None
 
 
-def plugins() -> dict[str, Plugin]:
-    return _plugins()
-
-
 @functools.lru_cache(maxsize=1)
-def _plugins() -> dict[str, Plugin]:
+def plugins() -> dict[str, Plugin]:
     return {k: _build.plugin(k, raw) for k, raw in merged("plugins").items()}
 
 
@@ -95,12 +100,8 @@ def plugin_for_repository(repository: str) -> Plugin | None:
     return next((p for p in plugins().values() if (p.source.lower() + " ").find(wanted) >= 0), None)
 
 
-def libraries() -> dict[str, Library]:
-    return _libraries()
-
-
 @functools.lru_cache(maxsize=1)
-def _libraries() -> dict[str, Library]:
+def libraries() -> dict[str, Library]:
     return {k: _build.library(k, raw) for k, raw in merged("libraries").items()}
 
 
@@ -109,12 +110,8 @@ def get_library(name: str) -> Library | None:
     return {k.lower(): v for k, v in libraries().items()}.get(name.strip().lower())
 
 
-def env_vars() -> dict[str, EnvVar]:
-    return _env_vars()
-
-
 @functools.lru_cache(maxsize=1)
-def _env_vars() -> dict[str, EnvVar]:
+def env_vars() -> dict[str, EnvVar]:
     return {k: _build.env_var(k, raw) for k, raw in merged("env_vars").items()}
 
 
@@ -122,20 +119,16 @@ def get_env_var(name: str) -> EnvVar | None:
     return env_vars().get(name.split("=")[0].strip())
 
 
+@functools.lru_cache(maxsize=1)
 def containers() -> dict[str, Container]:
     """ROCm images keyed by repository name (``"rocm/pytorch"``), each naming the CUDA image it replaces."""
-    return _containers()
-
-
-@functools.lru_cache(maxsize=1)
-def _containers() -> dict[str, Container]:
     return {k: _build.container(k, raw) for k, raw in merged("images").items()}
 
 
 def reload() -> None:
     """Forget everything cached (after an overlay update)."""
     _load.reload()
-    for cached in (_gpus, _releases, _plugins, _libraries, _env_vars, _containers, get_gpu, get_plugin):
+    for cached in (gpus, rocm_releases, plugins, libraries, env_vars, containers, get_gpu, get_plugin):
         cached.cache_clear()
 
 

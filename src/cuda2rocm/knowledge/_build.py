@@ -65,7 +65,8 @@ def gpu(name: str, raw: Raw) -> Gpu:
         lds_kib=_float(raw.get("lds_kib")), max_lds_per_workgroup_kib=_float(raw.get("max_lds_per_workgroup_kib")),
         max_workgroup_size=int(float(raw.get("max_workgroup_size") or 1024)), memory_gib=_float(raw.get("memory_gib")),
         bandwidth_tbs=_float(raw.get("bandwidth_tbs")), compute_units=_int(raw.get("compute_units")),
-        matrix_cores=str(raw.get("matrix_cores") or ""), links=tuple(link(x) for x in raw.get("links") or ()),
+        matrix_cores=str(raw.get("matrix_cores") or ""), fp8=str(raw.get("fp8") or ""),
+        links=tuple(link(x) for x in raw.get("links") or ()),
         rocm_first_listed=str(raw.get("rocm_first_listed") or ""), notes=_strs(raw.get("notes")), **_common(raw),
     )
 

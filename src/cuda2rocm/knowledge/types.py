@@ -36,6 +36,7 @@ class Gpu:
     bandwidth_tbs: float | None = None
     compute_units: int | None = None  # CUs (AMD) or SMs (NVIDIA)
     matrix_cores: str = ""
+    fp8: str = ""  # AMD: "fnuz" | "ocp" | "none" (the FP8 encoding the hardware implements); "" not recorded
     links: tuple[Link, ...] = ()
     rocm_first_listed: str = ""  # first ROCm release whose matrix lists this GPU (when later than its gfx target)
     notes: tuple[str, ...] = ()

@@ -9,7 +9,6 @@ torchrun itself for the single-node case.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +16,9 @@ import torch
 import torch.distributed as dist
 
 from cuda2rocm.perf import backend, commbench, fingerprint, links, records, topology
+from cuda2rocm.perf.commrun import CommRun, load
 
-
-@dataclass(frozen=True)
-class CommRun:
-    header: dict[str, Any]
-    records: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def warnings(self) -> list[str]:
-        return list(self.header.get("warnings", []))
+__all__ = ["CommRun", "add_peak_fraction", "load", "run"]
 
 
 def _local_gpus() -> list[int]:
@@ -84,11 +76,3 @@ def run(cfg: commbench.SweepConfig, requested_backend: str = "auto", out: Path |
     if out is not None:
         records.write_jsonl(out, [header, *recs])
     return CommRun(header, recs)
-
-
-def load(path: Path) -> tuple[CommRun, list[str]]:
-    """Read a ``comm`` JSONL file back (the header is the 'comm-run' line, if any)."""
-    loaded = records.read_jsonl(path)
-    header = next((r for r in loaded.records if r.get("kind") == "comm-run"), {})
-    recs = [r for r in loaded.records if r.get("kind") == "comm"]
-    return CommRun(header, recs), loaded.problems

@@ -18,7 +18,7 @@ def row(rec: dict[str, Any]) -> tuple[str, ...]:
     size = format_size(int(rec.get("bytes", 0)))
     if rec.get("error"):
         return (rec.get("op", "?"), rec.get("dtype", "?"), place, size, "-", "-", "-", "-", "ERROR",
-                str(rec["error"])[:60])
+                str(rec["error"]))  # whole: the table wraps it
     frac = rec.get("peak_fraction")
     return (
         str(rec["op"]), str(rec["dtype"]), place, size,

@@ -45,6 +45,17 @@ class Report:
     def exit_code(self) -> int:
         return 1 if any(r.verdict in ("fail", "regression") for r in self.results) else 0
 
+    def failures(self) -> list[str]:
+        """One line per metric that fails the comparison (threshold or significant regression)."""
+        out = []
+        for r in self.results:
+            if r.verdict not in ("fail", "regression"):
+                continue
+            why = f"threshold {r.threshold}" if r.threshold else f"significant regression, p={r.p_value:.3g}"
+            ratio = "missing on one side" if math.isnan(r.ratio) else f"ratio {r.ratio:.3f}"
+            out.append(f"{r.name}: {r.verdict}, {ratio} ({why})" + (f"; {r.note}" if r.note else ""))
+        return out
+
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
         for r in self.results:

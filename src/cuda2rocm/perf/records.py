@@ -33,13 +33,8 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(_clean(record), sort_keys=True, allow_nan=False)
 
 
-def write_atomic(path: Path, text: str, *, force: bool = True) -> None:
-    """Write via a temp file in the same folder and os.replace; refuse to clobber unless ``force``."""
-    write_text_atomic(path, text, force=force)
-
-
 def write_jsonl(path: Path, records: Iterable[dict[str, Any]], *, force: bool = True) -> None:
-    write_atomic(path, "".join(dumps(r) + "\n" for r in records), force=force)
+    write_text_atomic(path, "".join(dumps(r) + "\n" for r in records), force=force)
 
 
 def read_text(path: Path, max_bytes: int = 256 << 20) -> str:

@@ -7,7 +7,6 @@ clock. A failing run is recorded as an error and left out of the samples.
 
 from __future__ import annotations
 
-import importlib
 import subprocess
 import time
 from collections.abc import Callable, Sequence
@@ -43,11 +42,14 @@ def run_command(argv: Sequence[str], runs: int, warmup: int = 1, timeout: float 
 
 
 def load_callable(spec: str) -> Callable[[], Any]:
-    """``package.module:function`` -> the function (imported, so the user's code runs: that is the point)."""
+    """``package.module:function`` -> the function (imported, so the user's code runs: that is the point; the
+    working directory is on the path for it, as with ``python -m``)."""
+    from cuda2rocm.usercode import import_user_module
+
     module_name, _, attr = spec.partition(":")
     if not module_name or not attr:
         raise ValueError(f"expected MODULE:FUNCTION, got {spec!r}")
-    func = getattr(importlib.import_module(module_name), attr, None)
+    func = getattr(import_user_module(module_name), attr, None)
     if not callable(func):
         raise ValueError(f"{spec}: {attr!r} is not a callable in {module_name}")
     return func

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from cuda2rocm.model import Finding
 from cuda2rocm.regress import rules
 from cuda2rocm.regress.compare import DTYPE, FAIL, MISSING_BASE, MISSING_CAND, SHAPE, CompareResult, TensorReport
+
+if TYPE_CHECKING:  # the curve, metric and repro modules are imported by their callers (repro needs torch)
+    from cuda2rocm.regress.curves import CurveReport
+    from cuda2rocm.regress.metrics import MetricReport
+    from cuda2rocm.regress.run import ReproResult
 
 
 def compare_findings(result: CompareResult) -> list[Finding]:
@@ -23,3 +31,27 @@ def _tensor_finding(path: str, r: TensorReport) -> Finding | None:
     if r.status in (MISSING_BASE, MISSING_CAND):
         return rules.MISSING.finding(path, 0, 0, f"{r.name}: {r.status}")
     return None
+
+
+def curve_findings(path: str, report: CurveReport) -> list[Finding]:
+    """C2R-R301 when the curve leaves its band, C2R-R302 when the candidate does not converge like the base."""
+    band = [r for r in report.reasons if "outside the band" in r]
+    other = [r for r in report.reasons if r not in band]
+    out = [] if report.band_ok else [rules.CURVE_BAND.finding(path, 0, 0, f"{report.tag}: " + "; ".join(band))]
+    if not report.converged:
+        out.append(rules.NO_CONVERGENCE.finding(path, 0, 0, f"{report.tag}: " + "; ".join(other)))
+    return out
+
+
+def metric_findings(path: str, reports: Iterable[MetricReport]) -> list[Finding]:
+    """C2R-R303 for each metric outside its threshold (or missing on one side)."""
+    return [rules.METRIC.finding(path, 0, 0, f"{m.name}: {m.base} -> {m.cand} ({m.reason})") for m in reports
+            if not m.ok]
+
+
+def repro_findings(path: str, seed: int, result: ReproResult) -> list[Finding]:
+    """C2R-R304 when two runs with the same seed differ (the tensors that differ named, ten at most)."""
+    if result.identical:
+        return []
+    names = ", ".join(result.differing[:10]) + (", ..." if len(result.differing) > 10 else "")
+    return [rules.NOT_REPRODUCIBLE.finding(path, 0, 0, f"{names}: differ between two runs with seed {seed}")]

@@ -5,9 +5,12 @@ from __future__ import annotations
 import platform
 from typing import Any
 
+from cuda2rocm.envinfo.fingerprint import this_machine
+
 
 def fingerprint(device: str = "cpu") -> dict[str, Any]:
-    """Torch/CUDA/HIP versions and the device name; plus ``cuda2rocm.envinfo``'s view when it has one."""
+    """Torch/CUDA/HIP versions and the device name, plus the machine's fingerprint (``cuda2rocm env``'s,
+    probed once per process) under ``envinfo``."""
     import numpy
     import torch
 
@@ -24,9 +27,7 @@ def fingerprint(device: str = "cpu") -> dict[str, Any]:
     }
     if torch.backends.cudnn.is_available():
         out["cudnn"] = torch.backends.cudnn.version()
-    envinfo = _envinfo()
-    if envinfo:
-        out["envinfo"] = envinfo
+    out["envinfo"] = this_machine()
     return out
 
 
@@ -36,20 +37,3 @@ def _device_name(device: str) -> str:
     if device.startswith("cuda") and torch.cuda.is_available():
         return str(torch.cuda.get_device_name(torch.device(device)))
     return platform.processor() or platform.machine()
-
-
-def _envinfo() -> dict[str, Any] | None:
-    """Use the envinfo package's fingerprint when it offers one (it may not exist yet)."""
-    try:
-        import cuda2rocm.envinfo as envinfo
-    except ImportError:
-        return None
-    func = getattr(envinfo, "fingerprint", None) or getattr(envinfo, "collect", None)
-    if not callable(func):
-        return None
-    try:
-        value = func()
-    except Exception as exc:  # a fingerprint must never stop a capture
-        return {"error": f"{type(exc).__name__}: {exc}"}
-    value = value.to_dict() if hasattr(value, "to_dict") else value
-    return dict(value) if isinstance(value, dict) else None

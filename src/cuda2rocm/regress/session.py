@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.regress import html, jsonout
 from cuda2rocm.regress.compare import CompareResult, compare
 from cuda2rocm.regress.curves import Band, CurveReport, compare_curves, is_curve_file, read_curves
 from cuda2rocm.regress.errors import RegressInputError
 from cuda2rocm.regress.metrics import MetricReport, compare_metrics, read_metrics, thresholds_from
 from cuda2rocm.regress.policy import apply_config, default_policy, load_policy, read_config
-from cuda2rocm.regress.store import write_text_atomic
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from cuda2rocm import fsio
 from cuda2rocm.regress.errors import RegressInputError
 from cuda2rocm.regress.manifest import MANIFEST, TENSORS, Manifest
 
@@ -40,6 +39,3 @@ def _swap(tmp: Path, out_dir: Path) -> None:
     os.replace(tmp, out_dir)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write a file via a temporary sibling and ``os.replace`` (never a half-written file)."""
-    fsio.write_text_atomic(path, text)

@@ -7,17 +7,18 @@ Contract: the factory takes no required arguments and returns one of
 ``inputs`` is a tensor (called as ``model(x)``), a tuple (``model(*inputs)``) or a dict (``model(**inputs)``).
 The seed is set before the factory runs, so random initialisation is reproducible. A script is loaded
 with ``__name__ == "__cuda2rocm_capture__"``, so its ``if __name__ == "__main__":`` block does not run.
+A module is found from the working directory and a script's siblings from its directory, as ``python -m`` and
+``python script.py`` find them (:mod:`cuda2rocm.usercode`).
 """
 
 from __future__ import annotations
 
-import importlib
-import runpy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cuda2rocm.regress.errors import RegressInputError
+from cuda2rocm.usercode import import_user_module, run_user_script
 
 DEFAULT_FACTORY = "factory"
 
@@ -52,14 +53,14 @@ def _run_script(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise RegressInputError(str(path), "no such script")
     try:
-        return runpy.run_path(str(path), run_name="__cuda2rocm_capture__")
+        return run_user_script(path, "__cuda2rocm_capture__")
     except SyntaxError as exc:
         raise RegressInputError(str(path), f"syntax error: {exc.msg}", exc.lineno or 0) from None
 
 
 def _import(module: str) -> Any:
     try:
-        return importlib.import_module(module)
+        return import_user_module(module)
     except ModuleNotFoundError as exc:
         raise RegressInputError(module, f"cannot import: {exc}") from None
 

@@ -7,20 +7,66 @@ import enum
 from collections.abc import Sequence
 from typing import Any
 
-from cuda2rocm.model import Finding
+from cuda2rocm.model import OMIT_NONE, Finding
 
 
 def to_data(value: Any) -> Any:
-    """Plain ``dict``/``list``/``str``/number form of any result value, in field order."""
+    """Plain ``dict``/``list``/``str``/number form of any result value, in field order (fields marked
+    ``OMIT_NONE`` left out while None)."""
     if isinstance(value, enum.Enum):
         return str(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get(OMIT_NONE) and getattr(value, f.name) is None)}
     if isinstance(value, dict):
         return {str(k): to_data(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [to_data(v) for v in value]
     return value
+
+
+def code_spans(text: str) -> list[tuple[bool, str]]:
+    """``text`` split into (is_code, part) pieces by CommonMark's backtick rule: a run of N backticks opens a
+    code span that the next run of exactly N closes (one space of padding on both sides is dropped); a run
+    without its closing run is plain text. Messages and fixes quote code this way (``use `warpSize` ``)."""
+    out: list[tuple[bool, str]] = []
+    plain_start = pos = 0
+    n = len(text)
+    while pos < n:
+        if text[pos] != "`":
+            pos += 1
+            continue
+        run_end = pos
+        while run_end < n and text[run_end] == "`":
+            run_end += 1
+        fence = run_end - pos
+        close = _closing_run(text, run_end, fence)
+        if close < 0:
+            pos = run_end
+            continue
+        if pos > plain_start:
+            out.append((False, text[plain_start:pos]))
+        body = text[run_end:close]
+        if body[:1] == body[-1:] == " " and body.strip():
+            body = body[1:-1]
+        out.append((True, body))
+        plain_start = pos = close + fence
+    if plain_start < n:
+        out.append((False, text[plain_start:]))
+    return out
+
+
+def _closing_run(text: str, start: int, fence: int) -> int:
+    """Offset of the next run of exactly ``fence`` backticks at or after ``start``, -1 when there is none."""
+    pos = text.find("`", start)
+    while pos >= 0:
+        end = pos
+        while end < len(text) and text[end] == "`":
+            end += 1
+        if end - pos == fence:
+            return pos
+        pos = text.find("`", end)
+    return -1
 
 
 def location(path: str, line: int, col: int = 0) -> str:

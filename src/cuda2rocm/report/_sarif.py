@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from cuda2rocm import __version__
-from cuda2rocm.model import Finding, InputProblem, Severity
+from cuda2rocm.model import Finding, Fix, InputProblem, Severity
 from cuda2rocm.report._data import RULES_DOC_URL, rule_url
 from cuda2rocm.rules import Rule
 
@@ -119,17 +119,46 @@ def _results(findings: list[Finding], index: dict[str, int]) -> list[dict[str, A
 
 
 def _result(f: Finding, rule_index: int, fingerprint: str) -> dict[str, Any]:
-    message = f"{f.message} Fix: {f.fix}" if f.fix else f.message
     result: dict[str, Any] = {
         "ruleId": f.rule,
         "ruleIndex": rule_index,
         "level": level(f.severity),
-        "message": {"text": message},
+        "message": {"text": message_text(f.message, f.fix)},
         "locations": [{"physicalLocation": _physical(f.path, f.line, f.col)}],
         "partialFingerprints": {"cuda2rocm/v1": fingerprint},
-        "properties": {"severity": str(f.severity), "confidence": str(f.confidence), "layer": str(f.layer)},
+        "properties": {"severity": str(f.severity), "confidence": str(f.confidence), "layer": str(f.layer),
+                       **({"fix": f.fix} if f.fix else {})},
     }
+    if f.remedy is not None and f.remedy.edits:
+        result["fixes"] = [_fix(f.path, f.remedy)]
     return result
+
+
+def message_text(message: str, fix: str) -> str:
+    """The result's message: the finding's message as a sentence, then ``Fix: ...`` as one."""
+    if not fix:
+        return message
+    return f"{_sentence(message)} Fix: {_sentence(fix)}"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?:;" else text + "."
+
+
+def _fix(path: str, remedy: Fix) -> dict[str, Any]:
+    """A SARIF ``fix``: the edits as replacements (character offsets) in the finding's file."""
+    replacements = [
+        {"deletedRegion": {"charOffset": e.start, "charLength": e.end - e.start},
+         "insertedContent": {"text": e.replacement}}
+        for e in sorted(remedy.edits, key=lambda e: (e.start, e.end))
+    ]
+    return {
+        "description": {"text": remedy.message},
+        "artifactChanges": [{"artifactLocation": {"uri": _uri(path), "uriBaseId": SRCROOT},
+                             "replacements": replacements}],
+        "properties": {"applicability": str(remedy.applicability)},
+    }
 
 
 def _physical(path: str, line: int, col: int) -> dict[str, Any]:

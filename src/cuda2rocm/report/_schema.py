@@ -15,6 +15,7 @@ import typing
 from importlib import resources
 from typing import Any
 
+from cuda2rocm.model import OMIT_NONE
 from cuda2rocm.results import SCHEMA_VERSION, ScanResult
 
 _SCALARS: dict[Any, dict[str, Any]] = {
@@ -45,7 +46,7 @@ def _object(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {f.name: _type(hints[f.name], defs) for f in fields},
-        "required": [f.name for f in fields],
+        "required": [f.name for f in fields if not f.metadata.get(OMIT_NONE)],
         "additionalProperties": False,
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from cuda2rocm.report._markdown import table_lines
+from cuda2rocm.report._markdown import Md, table_lines
 from cuda2rocm.rules import Rule
 
 FAMILY_TITLES = {
@@ -45,7 +45,8 @@ def rules_json(rules: Iterable[Rule]) -> str:
 
 
 def rules_markdown_table(rules: Iterable[Rule]) -> str:
-    rows = [(f"[{r.id}](#{r.id})", str(r.severity), str(r.layer), r.title) for r in sorted(rules, key=lambda r: r.id)]
+    ordered = sorted(rules, key=lambda r: r.id)
+    rows = [(Md(f"[{r.id}](#{r.id})"), str(r.severity), str(r.layer), r.title) for r in ordered]
     return "\n".join(table_lines(("Id", "Severity", "Layer", "Title"), rows)) + "\n"
 
 

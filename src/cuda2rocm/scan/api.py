@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 from cuda2rocm import __version__
-from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
+from cuda2rocm.batch import auto_jobs, batch_gc, worker_pool
 from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
@@ -52,6 +51,7 @@ def scan(
     cfg = config if isinstance(config, ScanConfig) else load_config(root, config)
     if target_gpu:
         cfg = replace(cfg, target_gpu=target_gpu)
+    _check_target(cfg, from_option=bool(target_gpu))
     with batch_gc():
         candidates, walk_problems = walk(root, cfg, tuple(exclude))
         reports = _run(candidates, cfg, auto_jobs(max(0, jobs), sum(c.size for c in candidates)), progress)
@@ -77,7 +77,7 @@ def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: 
     chunks = _chunks(cands)
     done = 0
     out: list[FileReport] = []
-    with ProcessPoolExecutor(max_workers=jobs, initializer=worker_init) as pool:
+    with worker_pool(jobs) as pool:
         futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
         for fut in futures:
             part = fut.result()
@@ -100,6 +100,17 @@ def _chunks(cands: list[Candidate]) -> list[list[Candidate]]:
     return chunks
 
 
+def _check_target(cfg: ScanConfig, from_option: bool) -> None:
+    """An unknown target GPU (``MI300``, ``H100``) is a usage error, not a scan without its target's findings."""
+    from cuda2rocm.hazards.targets import UnknownTarget, resolve
+
+    try:
+        resolve(cfg.target_gpu)
+    except UnknownTarget as exc:
+        where = f"{cfg.source}: target-gpu: " if cfg.source and not from_option else ""
+        raise ConfigError(f"{where}{exc}") from None
+
+
 def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileReport]:
     return [scan_file(c, target_gpu, max_bytes, disabled) for c in chunk]
 
@@ -114,6 +125,7 @@ def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problem
     disabled = set(cfg.disable)
     return ScanResult(
         root=str(root),
+        project=root.resolve().name,
         target_gpu=cfg.target_gpu,
         files=merge.files(reports),
         inventory=tuple(c for r in reports for c in r.components),

@@ -9,6 +9,7 @@ from pathlib import PurePosixPath
 
 from cuda2rocm.model import Finding, InputProblem
 from cuda2rocm.results import ApiUse, BinaryArtifact, Deployment, FileInfo
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.apinames import first_use_finding, lookup
 from cuda2rocm.scan.classify import is_benchmark_path, is_test_path
 from cuda2rocm.scan.report import FileReport
@@ -83,14 +84,14 @@ def _binary_findings(art: BinaryArtifact) -> list[Finding]:
         return []
     libs = ", ".join(art.cuda_libraries)
     if art.kind in ("cubin", "fatbin", "ptx"):
-        return [emit("C2R-S303", art.path, 0, 0, f"NVIDIA device code ({art.kind}) with no source in the repository")]
+        return [emit(rules.S303, art.path, 0, 0, f"NVIDIA device code ({art.kind}) with no source in the repository")]
     if art.kind == "wheel" and (art.cuda_libraries or art.has_fatbin):
-        return [emit("C2R-S304", art.path, 0, 0, f"wheel with CUDA-linked binaries ({libs or 'embedded fatbin'})")]
+        return [emit(rules.S304, art.path, 0, 0, f"wheel with CUDA-linked binaries ({libs or 'embedded fatbin'})")]
     out = []
     if art.cuda_libraries:
-        out.append(emit("C2R-S301", art.path, 0, 0, f"{art.kind} links {libs} and has no source here"))
+        out.append(emit(rules.S301, art.path, 0, 0, f"{art.kind} links {libs} and has no source here"))
     if art.has_fatbin:
-        out.append(emit("C2R-S302", art.path, 0, 0, f"{art.kind} embeds NVIDIA device code (.nv_fatbin)"))
+        out.append(emit(rules.S302, art.path, 0, 0, f"{art.kind} embeds NVIDIA device code (.nv_fatbin)"))
     return out
 
 

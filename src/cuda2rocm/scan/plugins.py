@@ -8,12 +8,13 @@ from typing import Any
 
 from cuda2rocm.model import Finding
 from cuda2rocm.results import PluginUse
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
 from cuda2rocm.scan.report import FileReport, PluginRef
 from cuda2rocm.scan.rules import emit
 
-_RULE = {"none": "C2R-S201", "deprecated_project": "C2R-S201", "native_upstream": "C2R-S203",
-         "native_amd": "C2R-S203"}
+_RULE = {"none": rules.S201, "deprecated_project": rules.S201, "native_upstream": rules.S203,
+         "native_amd": rules.S203}
 #: packages whose risks other rules already report (NVML bindings, the frameworks themselves)
 _NOT_PLUGINS = frozenset({"pynvml", "torch", "pytorch", "numpy"})
 #: imports that are not a CUDA dependency (Triton kernels compile for AMD GPUs); their pins still count
@@ -25,10 +26,8 @@ _CUDA_NAMED = re.compile(r"^nvidia-|cuda|cutlass|tensorrt|cudnn|-cu1\d\b|^cupy-"
 
 
 def _get_plugin(name: str) -> Any:
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return None
+    from cuda2rocm import knowledge
+
     return knowledge.get_plugin(name)
 
 
@@ -76,7 +75,7 @@ def _unknown(ref: PluginRef, path: str) -> list[Finding]:
         return []
     if ref.package in NVML_PACKAGES:  # C2R-P103 already names these NVML bindings
         return []
-    return [emit("C2R-S204", path, ref.line, 1, f"{ref.package}: a CUDA-specific package the knowledge base does "
+    return [emit(rules.S204, path, ref.line, 1, f"{ref.package}: a CUDA-specific package the knowledge base does "
                  "not know; check its ROCm support")]
 
 
@@ -87,7 +86,7 @@ def _use(plugin: Any, package: str, version: str, path: str, line: int) -> Plugi
 
 
 def _finding(use: PluginUse, via: str) -> Finding:
-    rule = _RULE.get(use.rocm_support, "C2R-S202")
+    rule = _RULE.get(use.rocm_support, rules.S202)
     what = f"{use.package}{'==' + use.version if use.version else ''} ({via}): ROCm support "
     what += use.rocm_support.replace("_", " ")
     if use.replacement:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from cuda2rocm.model import Component, Finding, InputProblem
 from cuda2rocm.results import BinaryArtifact
+from cuda2rocm.rules import Rule
 from cuda2rocm.scan.rules import emit
 
 
@@ -34,8 +35,8 @@ class FileReport:
     declared: set[str] = field(default_factory=set)  # CUDA-looking names this file declares (the project's own)
     unknown_uses: list[tuple[str, int, int]] = field(default_factory=list)  # first uses the tables do not know
 
-    def add(self, rule_id: str, line: int, col: int, message: str, *, fix: str = "") -> None:
-        self.findings.append(emit(rule_id, self.path, line, col, message, fix=fix))
+    def add(self, rule: Rule | str, line: int, col: int, message: str, *, fix: str = "") -> None:
+        self.findings.append(emit(rule, self.path, line, col, message, fix=fix))
 
     def component(self, kind: str, name: str, version: str, line: int, evidence: str = "") -> None:
         self.components.append(Component(kind, name, version, self.path, line, evidence.strip()[:160]))
@@ -53,7 +54,7 @@ class FileReport:
     def count(self, key: str, n: int = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + n
 
-    def problem(self, rule_id: str, message: str, line: int = 0) -> None:
+    def problem(self, rule: Rule, message: str, line: int = 0) -> None:
         """An input problem: recorded as an :class:`InputProblem` and as a finding of its C2R-E rule."""
-        self.problems.append(InputProblem(self.path, message, line, {"rule": rule_id}))
-        self.findings.append(emit(rule_id, self.path, line, 0, message))
+        self.problems.append(InputProblem(self.path, message, line, {"rule": rule.id}))
+        self.findings.append(emit(rule, self.path, line, 0, message))

@@ -7,15 +7,17 @@ are never taken for a ROCm path.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.report import FileReport
 
 #: words of code that only a HIP/ROCm build uses
 WORDS = frozenset({"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "USE_ROCM", "HIP_PLATFORM",
                    "CMAKE_HIP_ARCHITECTURES", "HIP_ARCHITECTURES", "PYTORCH_ROCM_ARCH", "hipcc", "ROCM_PATH",
                    "ROCM_HOME"})
-_CMAKE = re.compile(r"\benable_language\s*\(\s*HIP\b|\bfind_package\s*\(\s*(?:hip|HIP|rocblas|hipblas|rccl)\b|"
-                    r"\bproject\s*\([^)]*\bHIP\b|\b(?:hip|roc)::\w+|\bCMAKE_HIP_ARCHITECTURES\b")
+_HIP_PACKAGES = frozenset({"hip", "HIP", "rocblas", "hipblas", "rccl"})
+_CMAKE_WORD = re.compile(r"\b(?:hip|roc)::\w+|\bCMAKE_HIP_ARCHITECTURES\b")
 _COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+|--device[= ]/dev/kfd|amd-smi|rocm-smi)"
                       r"(?![\w-])|(?<![\w/.-])(rocm/[a-z][\w.-]*(?::[\w.-]+)?)|(download\.pytorch\.org/whl/(?:nightly/)?rocm"
                       r"[\d.]+)")
@@ -26,13 +28,20 @@ def note(report: FileReport, line: int, col: int, what: str) -> None:
     if "rocm-path" in report.tags:
         return
     report.tags.add("rocm-path")
-    report.add("C2R-S113", line, col, f"existing ROCm/HIP path: {what}")
+    report.add(rules.S113, line, col, f"existing ROCm/HIP path: {what}")
 
 
-def cmake(report: FileReport, code: str, line: int, col: int) -> None:
-    m = _CMAKE.search(code)
-    if m:
-        note(report, line, col, m.group(0).strip())
+def cmake(report: FileReport, name: str, args: Sequence[str], line: int, col: int) -> None:
+    """A CMake command (lower-case ``name``) and its argument texts."""
+    first = args[0] if args else ""
+    if name == "enable_language" and first == "HIP":
+        note(report, line, col, "enable_language(HIP")
+    elif name == "find_package" and first in _HIP_PACKAGES:
+        note(report, line, col, f"find_package({first}")
+    elif name == "project" and "HIP" in args:
+        note(report, line, col, "project(... HIP")
+    elif (m := next((m for a in args if (m := _CMAKE_WORD.search(a))), None)) is not None:
+        note(report, line, col, m.group(0))
 
 
 def command(report: FileReport, code: str, line: int) -> None:

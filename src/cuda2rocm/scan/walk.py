@@ -6,13 +6,14 @@ Only files the scanner classifies are returned; everything else is never opened.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pathspec
 
 from cuda2rocm.model import InputProblem
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.classify import classify
 from cuda2rocm.scan.config import ScanConfig
 
@@ -27,6 +28,7 @@ class Candidate:
     rel: str  # '/'-separated, relative to the scan root
     language: str
     size: int
+    linked: bool = False  # reached through a symbolic link (the file's or a directory's): abspath is not real
 
 
 @dataclass
@@ -35,16 +37,24 @@ class _Ignores:
     spec: pathspec.GitIgnoreSpec
 
 
+#: ``accept(rel)`` of :func:`walk`: the language of a file to return, or None to leave it unopened
+Accept = Callable[[str], "str | None"]
+
+
 def walk(
-    root: Path, cfg: ScanConfig, extra_exclude: tuple[str, ...] = ()
+    root: Path, cfg: ScanConfig, extra_exclude: tuple[str, ...] = (), accept: Accept | None = None
 ) -> tuple[list[Candidate], list[InputProblem]]:
-    """Every classified file under ``root`` (or ``root`` itself when it is a file), plus walk problems."""
+    """Every classified file under ``root`` (or ``root`` itself when it is a file), plus walk problems.
+
+    ``accept`` replaces the scanner's classification (``convert`` picks files by extension); files it
+    accepts are not peeked at for ELF headers.
+    """
     problems: list[InputProblem] = []
     if root.is_file():
-        cand = _candidate(str(root), root.name, problems)
+        cand = _candidate(str(root), root.name, problems, accept)
         return ([cand] if cand else []), problems
     select = _Selector(cfg, extra_exclude)
-    found = [c for c in _walk_dir(root, select, problems) if select.wanted(c.rel)]
+    found = [c for c in _walk_dir(root, select, problems, accept) if select.wanted(c.rel)]
     found.sort(key=lambda c: c.rel)
     return found, problems
 
@@ -52,25 +62,27 @@ def walk(
 class _Selector:
     def __init__(self, cfg: ScanConfig, extra_exclude: tuple[str, ...]) -> None:
         self.include = pathspec.GitIgnoreSpec.from_lines(cfg.include) if cfg.include else None
-        self.exclude = pathspec.GitIgnoreSpec.from_lines((*cfg.exclude, *extra_exclude))
+        patterns = (*cfg.exclude, *extra_exclude)
+        self.exclude = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
         self.gitignore = cfg.respect_gitignore
 
     def wanted(self, rel: str) -> bool:
-        if self.exclude.match_file(rel):
+        if self.exclude is not None and self.exclude.match_file(rel):
             return False
         return self.include is None or self.include.match_file(rel)
 
     def excluded_dir(self, rel: str) -> bool:
-        return self.exclude.match_file(rel + "/")
+        return self.exclude is not None and self.exclude.match_file(rel + "/")
 
 
-def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem]) -> Iterator[Candidate]:
+def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem],
+              accept: Accept | None = None) -> Iterator[Candidate]:
     real_root = os.path.realpath(root)
     root_stat = os.stat(real_root)
     seen_dirs = {(root_stat.st_dev, root_stat.st_ino)}
-    stack: list[tuple[str, str, list[_Ignores]]] = [(real_root, "", [])]
+    stack: list[tuple[str, str, list[_Ignores], bool]] = [(real_root, "", [], False)]
     while stack:
-        absdir, reldir, ignores = stack.pop()
+        absdir, reldir, ignores, linked = stack.pop()
         ignores = _with_gitignore(absdir, reldir, ignores, select.gitignore)
         for entry in _list(absdir, reldir, problems):
             rel = f"{reldir}/{entry.name}" if reldir else entry.name
@@ -79,9 +91,9 @@ def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem]) -> It
             kind = _entry_kind(entry, rel, real_root, seen_dirs, problems)
             if kind == "dir" and entry.name not in SKIP_DIRS and not select.excluded_dir(rel):
                 if not os.path.isfile(os.path.join(entry.path, "pyvenv.cfg")):
-                    stack.append((entry.path, rel, ignores))
+                    stack.append((entry.path, rel, ignores, linked or entry.is_symlink()))
             elif kind == "file":
-                cand = _candidate(entry.path, rel, problems)
+                cand = _candidate(entry.path, rel, problems, accept, linked or entry.is_symlink())
                 if cand:
                     yield cand
 
@@ -92,7 +104,7 @@ def _list(absdir: str, reldir: str, problems: list[InputProblem]) -> list[os.Dir
             return sorted(it, key=lambda e: e.name)
     except OSError as exc:
         problems.append(InputProblem(reldir or ".", f"cannot list directory: {exc.strerror or exc}",
-                                     extra={"rule": "C2R-E101"}))
+                                     extra={"rule": rules.E101.id}))
         return []
 
 
@@ -104,41 +116,53 @@ def _entry_kind(entry: os.DirEntry[str], rel: str, real_root: str, seen: set[tup
     except OSError as exc:
         what = "symlink loop" if exc.errno == 40 else f"broken symlink ({exc.strerror})"
         if entry.is_symlink():
-            problems.append(InputProblem(rel, f"{what}; not followed", extra={"rule": "C2R-E106"}))
+            problems.append(InputProblem(rel, f"{what} to {_link_target(entry.path)}; not followed",
+                                         extra={"rule": rules.E106.id}))
         else:
-            problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": "C2R-E101"}))
+            problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": rules.E101.id}))
         return "skip"
     is_dir = entry.is_dir(follow_symlinks=True)
     if entry.is_symlink():
         target = os.path.realpath(entry.path)
         if os.path.commonpath([target, real_root]) != real_root:
             problems.append(InputProblem(rel, f"symlink points outside the scanned tree ({target}); not followed",
-                                         extra={"rule": "C2R-E106"}))
+                                         extra={"rule": rules.E106.id}))
             return "skip"
     if is_dir:
         key = (st.st_dev, st.st_ino)
         if key in seen:
             if entry.is_symlink():
                 problems.append(InputProblem(rel, "symlink cycle (directory already scanned); not followed",
-                                             extra={"rule": "C2R-E106"}))
+                                             extra={"rule": rules.E106.id}))
             return "skip"
         seen.add(key)
         return "dir"
     return "file" if entry.is_file(follow_symlinks=True) else "skip"
 
 
-def _candidate(abspath: str, rel: str, problems: list[InputProblem]) -> Candidate | None:
-    language = classify(rel)
-    if language is None:
-        language = _maybe_elf(abspath)
+def _link_target(path: str) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:  # pragma: no cover - the link vanished meanwhile
+        return "?"
+
+
+def _candidate(abspath: str, rel: str, problems: list[InputProblem], accept: Accept | None = None,
+               linked: bool = False) -> Candidate | None:
+    if accept is not None:
+        language = accept(rel)
+    else:
+        language = classify(rel)
+        if language is None:
+            language = _maybe_elf(abspath)
     if language is None:
         return None
     try:
         size = os.stat(abspath).st_size
     except OSError as exc:
-        problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": "C2R-E101"}))
+        problems.append(InputProblem(rel, f"cannot stat: {exc.strerror}", extra={"rule": rules.E101.id}))
         return None
-    return Candidate(abspath, rel, language, size)
+    return Candidate(abspath, rel, language, size, linked)
 
 
 def _maybe_elf(abspath: str) -> str | None:
@@ -165,6 +189,8 @@ def _with_gitignore(absdir: str, reldir: str, ignores: list[_Ignores], enabled: 
 
 
 def _ignored(rel: str, entry: os.DirEntry[str], ignores: list[_Ignores]) -> bool:
+    if not ignores:
+        return False
     is_dir = entry.is_dir(follow_symlinks=False)
     for ig in ignores:
         sub = rel[len(ig.base) + 1:] if ig.base else rel

@@ -7,7 +7,20 @@ only the latter as API references.
 
 from __future__ import annotations
 
-from cuda2rocm.source.tokens import IDENT, PUNCT, Token
+from cuda2rocm.source.tokens import (
+    BAD_COMMENT,
+    BAD_STRING,
+    CHAR,
+    HEADER,
+    IDENT,
+    NUMBER,
+    OTHER,
+    PUNCT,
+    STRING,
+    TRIVIA,
+    Token,
+    prev_code,
+)
 
 _DECLARERS = frozenset({"define", "struct", "class", "enum", "union", "namespace", "typedef", "using"})
 _NOT_TYPES = frozenset({"return", "case", "else", "goto", "throw", "new", "delete", "sizeof", "co_return"})
@@ -19,8 +32,30 @@ def defined_names(tokens: list[Token]) -> frozenset[str]:
     A name counts as declared where the identifier or punctuator before it is a declaring keyword
     (``#define``, ``struct``, ``using``...) or a type name, or ``*``/``&``/``>``/``::`` after an identifier.
     """
-    code = [t for t in tokens if t.kind in (IDENT, PUNCT)]
-    return frozenset(code[k].src for k in range(1, len(code)) if code[k].kind == IDENT and _declared_at(code, k))
+    found: set[str] = set()
+    for code in _streams(tokens):
+        found.update(code[k].src for k in range(1, len(code)) if code[k].kind == IDENT and _declared_at(code, k))
+    return frozenset(found)
+
+
+def _streams(tokens: list[Token]) -> list[list[Token]]:
+    """The identifiers and punctuators of ordinary code, and of each directive, as separate streams (``endif``
+    before ``cudaFree`` on the next line is not a type name: see ``source.tokens.prev_code``)."""
+    code: list[Token] = []
+    directives: list[list[Token]] = []
+    inside = False
+    for t in tokens:
+        if not t.pp:
+            inside = False
+            if t.kind in _CODE:
+                code.append(t)
+            continue
+        if not inside:
+            directives.append([])
+            inside = True
+        if t.kind in _CODE:
+            directives[-1].append(t)
+    return [code, *directives]
 
 
 def is_defined(tokens: list[Token], name: str) -> bool:
@@ -38,12 +73,13 @@ def is_defined(tokens: list[Token], name: str) -> bool:
     return False
 
 
+_CODE = frozenset({IDENT, PUNCT})
+_NOT_CODE = frozenset({NUMBER, STRING, CHAR, HEADER, OTHER, BAD_STRING, BAD_COMMENT}) | TRIVIA
+
+
 def _prev_code(tokens: list[Token], i: int) -> int:
-    """The previous identifier or punctuator (what :func:`defined_names` reads as code)."""
-    i -= 1
-    while i >= 0 and tokens[i].kind not in (IDENT, PUNCT):
-        i -= 1
-    return i
+    """The previous identifier or punctuator (what :func:`defined_names` reads as code), in the same stream."""
+    return prev_code(tokens, i, _NOT_CODE)
 
 
 def _declared_at(code: list[Token], k: int) -> bool:

@@ -1,14 +1,23 @@
-"""Applying edits to a text: sorted, checked for overlap, spliced in one pass (same result as back to front).
+"""Edits: choosing among proposals that may clash, and applying them to a text in one pass.
 
-The one implementation every stage uses (translate, hazard fixes, the toolchain's line mapping tests).
+Two questions, one module, used by every stage (translate, hazard fixes, the toolchain's line mapping):
+
+- :func:`select` is the one overlap policy for edits that may clash (a hazard fix against the translation's
+  edits, marker comments against both, the fixes of several hazards): kept edits first, then first in
+  position wins; the losers are returned so that the caller can report them.
+- :func:`apply_edits` applies edits that must not overlap (selected ones): an overlap there is a bug and
+  raises :class:`OverlapError`. Insertions at one point are all applied, in the order given.
+- :func:`fix_edits` / :func:`apply_fixes`: the edits of findings' structured fixes (``Fix``) that may be
+  applied (safe ones; unsafe ones on request; manual fixes are advice only).
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable
 
-from cuda2rocm.model import Edit
+from cuda2rocm.model import Applicability, Edit, Fix
 
 
 class OverlapError(ValueError):
@@ -38,3 +47,46 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
         pos = e.end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def select(edits: Iterable[Edit], kept: Iterable[Edit] = ()) -> tuple[list[Edit], list[Edit]]:
+    """(accepted, dropped): the one policy for edits that may clash (see docs/architecture.md).
+
+    ``kept`` edits take precedence and are not checked against each other. The others are taken in position
+    order (start, then end; equal spans in their given order): each is accepted unless it overlaps a kept edit
+    or one accepted before it, else dropped. Two edits overlap when their spans share a character, or when
+    both are insertions at the same point; an insertion at either end of a replacement does not overlap it.
+    Sorting and bisection: O((n + m) log m), whatever the number of clashes.
+    """
+    spans = sorted((e.start, e.end) for e in kept)
+    starts = [s for s, _ in spans]
+    reach = list(itertools.accumulate((end for _, end in spans), max))  # furthest end among spans[:i + 1]
+    points = {s for s, end in spans if s == end}
+    accepted: list[Edit] = []
+    dropped: list[Edit] = []
+    last: Edit | None = None
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        i = bisect.bisect_left(starts, e.end if e.end > e.start else e.start)  # kept spans starting before
+        clash = (i > 0 and reach[i - 1] > e.start) or (e.start == e.end and e.start in points)
+        if last is not None and not clash:
+            clash = e.start < last.end or (e.start == e.end == last.start == last.end)
+        if clash:
+            dropped.append(e)
+        else:
+            accepted.append(e)
+            last = e
+    return accepted, dropped
+
+
+def fix_edits(fixes: Iterable[Fix | None], *, unsafe: bool = False) -> list[Edit]:
+    """The edits of ``fixes`` that may be applied: ``safe`` ones, and ``unsafe`` ones too when ``unsafe``.
+
+    ``manual`` fixes (advice only) and ``None`` contribute nothing."""
+    allowed = {Applicability.SAFE, Applicability.UNSAFE} if unsafe else {Applicability.SAFE}
+    return [e for f in fixes if f is not None and f.applicability in allowed for e in f.edits]
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix | None], *, unsafe: bool = False) -> str:
+    """``text`` with the edits of ``fixes`` (see :func:`fix_edits`) applied through :func:`apply_edits`;
+    raises :class:`OverlapError` when two fixes touch the same text."""
+    return apply_edits(text, fix_edits(fixes, unsafe=unsafe))

@@ -11,7 +11,7 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token
+from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token, next_code, prev_code
 
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _CLOSE = {")": "(", "]": "[", "}": "{"}
@@ -100,16 +100,13 @@ def split_args(tokens: Sequence[Token], open_index: int, pairs: dict[int, int]) 
 
 
 def _next_code(tokens: Sequence[Token], i: int) -> int:
-    n = len(tokens)
-    while i < n and tokens[i].kind in TRIVIA:
-        i += 1
-    return i
+    """Token ``i`` if it is code, else the next code token (directives skipped as by ``next_code``)."""
+    return i if 0 <= i < len(tokens) and tokens[i].kind not in TRIVIA else next_code(tokens, i)
 
 
 def _prev_code(tokens: Sequence[Token], i: int) -> int:
-    while i >= 0 and tokens[i].kind in TRIVIA:
-        i -= 1
-    return i
+    """Token ``i`` if it is code, else the previous code token (directives skipped as by ``prev_code``)."""
+    return i if 0 <= i < len(tokens) and tokens[i].kind not in TRIVIA else prev_code(tokens, i)
 
 
 def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) -> list[Launch]:

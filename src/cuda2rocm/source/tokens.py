@@ -249,18 +249,25 @@ def _mark_directives(tokens: list[Token]) -> list[Token]:
 
 def _merge_header(out: list[Token], first: int, end: int | None = None) -> None:
     """In the directive ``out[first:end]``, turn ``# include <a/b.h>`` operand tokens into one HEADER token."""
-    end = len(out) if end is None else end
+    merge = _header_merge(out, first, len(out) if end is None else end)
+    if merge is not None:
+        j, stop, header = merge
+        out[j:stop] = [header]
+
+
+def _header_merge(out: list[Token], first: int, end: int) -> tuple[int, int, Token] | None:
+    """(start, stop, HEADER token) replacing the ``<a/b.h>`` operand of the directive ``out[first:end]``."""
     code = [k for k in range(first, end) if out[k].kind not in _SKIPPABLE]
     if len(code) < 3 or out[code[1]].kind != IDENT or out[code[1]].src not in _INCLUDE_WORDS:
-        return
+        return None
     j = code[2]
     if out[j].kind != PUNCT or out[j].src not in ("<", "<<", "<=", "<<<"):
-        return
+        return None
     for k in range(j, end):
         if out[k].src.endswith(">") and out[k].kind in (PUNCT, OTHER):
             src = "".join(t.src for t in out[j : k + 1])
-            out[j : k + 1] = [Token(HEADER, src, out[j].offset, True)]
-            return
+            return j, k + 1, Token(HEADER, src, out[j].offset, True)
+    return None
 
 
 def tokenize(text: str) -> list[Token]:
@@ -269,9 +276,17 @@ def tokenize(text: str) -> list[Token]:
         return tokenize_reference(text)
     spans: list[tuple[int, int]] = []
     tokens = _tokens_fast(text, spans)
-    for start, end in reversed(spans):  # back to front: a merge shortens the list after it
-        _merge_header(tokens, start, end)
-    return tokens
+    merges = [m for m in (_header_merge(tokens, start, end) for start, end in spans) if m is not None]
+    if not merges:
+        return tokens
+    out: list[Token] = []  # one pass: splicing each header into the list would move its tail every time
+    done = 0
+    for j, stop, header in merges:
+        out.extend(tokens[done:j])
+        out.append(header)
+        done = stop
+    out.extend(tokens[done:])
+    return out
 
 
 def tokenize_reference(text: str) -> list[Token]:
@@ -315,6 +330,42 @@ def check(tokens: Sequence[Token], text: str) -> None:
             line, col = LineIndex(text).line_col(tok.offset)
             what = "block comment" if tok.kind == BAD_COMMENT else "string or character literal"
             raise TokenizeError(f"unterminated {what}", line, col)
+
+
+def prev_code(tokens: Sequence[Token], i: int, skip: frozenset[str] = TRIVIA) -> int:
+    """Index of the code token before token ``i`` (-1 if none), with directives as streams of their own.
+
+    From a token of ordinary code, the tokens of directives in between are skipped: in ``#endif`` followed by
+    ``cudaFree(p);`` the code before ``cudaFree`` is whatever came before the directive, never ``endif``. From a
+    directive's token the search stays inside that directive. ``skip``: the kinds that are not code here.
+    """
+    in_pp = 0 <= i < len(tokens) and tokens[i].pp
+    j = i - 1
+    while j >= 0:
+        tok = tokens[j]
+        if tok.pp != in_pp:
+            if in_pp:
+                return -1  # the directive starts after this token
+        elif tok.kind not in skip:
+            return j
+        j -= 1
+    return -1
+
+
+def next_code(tokens: Sequence[Token], i: int, skip: frozenset[str] = TRIVIA) -> int:
+    """Index of the code token after token ``i`` (``len(tokens)`` if none); directives as in :func:`prev_code`."""
+    n = len(tokens)
+    in_pp = 0 <= i < n and tokens[i].pp
+    j = i + 1
+    while j < n:
+        tok = tokens[j]
+        if tok.pp != in_pp:
+            if in_pp:
+                return n  # the directive ended
+        elif tok.kind not in skip:
+            return j
+        j += 1
+    return n
 
 
 def code_tokens(tokens: Sequence[Token]) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cuda2rocm.toolchain.compile import CompileResult, compile_cuda, compile_hip, probe_arch, run_compiler
 from cuda2rocm.toolchain.diagnostics import Diagnostic, parse_diagnostics, parse_line
 from cuda2rocm.toolchain.discover import (
+    HipccTargets,
     RocmInstall,
     ToolNotFound,
     amd_env,
@@ -12,6 +13,7 @@ from cuda2rocm.toolchain.discover import (
     find_nvcc,
     find_rocm,
     hip_version,
+    hipcc_targets,
     nvcc_version,
     offload_archs,
 )
@@ -20,6 +22,7 @@ from cuda2rocm.toolchain.linemap import apply_edits, map_line, map_offset
 __all__ = [
     "CompileResult",
     "Diagnostic",
+    "HipccTargets",
     "RocmInstall",
     "ToolNotFound",
     "amd_env",
@@ -30,6 +33,7 @@ __all__ = [
     "find_nvcc",
     "find_rocm",
     "hip_version",
+    "hipcc_targets",
     "map_line",
     "map_offset",
     "nvcc_version",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import re
+import shlex
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -140,3 +142,87 @@ def _isa_names(folder: str) -> set[str]:
 def _arch_key(arch: str) -> tuple[int, str]:
     digits = arch[3:]
     return (len(digits), digits)
+
+
+@dataclass(frozen=True)
+class HipccTargets:
+    """What one hipcc can compile for: its clang's AMD processors and the installed device libraries."""
+
+    hipcc: str
+    hip: Version | None
+    clang: str  # the clang hipcc drives ("" when it could not be found)
+    compiler: tuple[str, ...]  # gfx processors the clang accepts (() when it could not be asked)
+    device_libs: tuple[str, ...]  # gfx targets with device-library bitcode (() when none were found)
+
+    def supported(self) -> tuple[str, ...]:
+        """Targets both know; either list alone when the other is unknown."""
+        if self.compiler and self.device_libs:
+            return tuple(a for a in self.compiler if a in self.device_libs)
+        return self.compiler or self.device_libs
+
+    def problem(self, arch: str) -> str:
+        """Why this hipcc cannot compile for ``arch`` (``gfx90a``, ``gfx90a:xnack-``); "" when it can (as far
+        as asking it tells: with neither list known, "")."""
+        base = arch.split(":")[0].strip().lower()
+        hip = f"HIP {self.hip}" if self.hip else "unknown HIP version"
+        what = f"{self.hipcc} ({hip})"
+        known = self.supported()
+        listing = f"; it compiles for: {', '.join(known)}" if known else ""
+        if self.compiler and base not in self.compiler:
+            return f"{what} does not support --offload-arch {arch} (its clang does not know the processor){listing}"
+        if self.compiler and self.device_libs and base not in self.device_libs:
+            return (f"{what} has no device library for {base} (oclc_isa_version_{base[3:]}.bc), so it cannot "
+                    f"compile for it{listing}")
+        return ""
+
+
+def hipcc_targets(hipcc: str | None = None) -> HipccTargets:
+    """Ask the found hipcc what it compiles for (cached per hipcc binary and its modification time)."""
+    tool = hipcc or find_hipcc()
+    if tool is None:
+        raise ToolNotFound("hipcc not found")
+    try:
+        stamp = os.stat(tool).st_mtime_ns
+    except OSError:
+        stamp = 0
+    return _hipcc_targets(tool, stamp)
+
+
+@functools.lru_cache(maxsize=8)
+def _hipcc_targets(hipcc: str, stamp: int) -> HipccTargets:
+    clang = _driven_clang(hipcc)
+    return HipccTargets(hipcc, hip_version(hipcc), clang, _clang_amdgpu_cpus(clang) if clang else (), offload_archs())
+
+
+def _run_quiet(argv: list[str], env: dict[str, str] | None = None) -> str:
+    try:
+        done = subprocess.run(argv, capture_output=True, encoding="utf-8", errors="replace", timeout=60, env=env,
+                              stdin=subprocess.DEVNULL, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return done.stdout + "\n" + done.stderr
+
+
+def _driven_clang(hipcc: str) -> str:
+    """The clang binary hipcc runs: the first word of the ``-cc1`` job clang's ``-###`` prints."""
+    out = _run_quiet([hipcc, "-###", "--cuda-host-only", "-x", "hip", os.devnull, "-c", "-o", os.devnull], amd_env())
+    for line in out.splitlines():
+        try:
+            words = shlex.split(line)
+        except ValueError:
+            continue
+        if len(words) > 1 and words[1] == "-cc1" and os.access(words[0], os.X_OK):
+            return words[0]
+    return ""
+
+
+def _clang_amdgpu_cpus(clang: str) -> tuple[str, ...]:
+    """``clang --target=amdgcn-amd-amdhsa --print-supported-cpus``: the gfx processors this clang knows."""
+    out = _run_quiet([clang, "--target=amdgcn-amd-amdhsa", "-nogpulib", "--print-supported-cpus", "-x", "c",
+                      os.devnull, "-c", "-o", os.devnull])
+    lines = out.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("Available CPUs for this target")), None)
+    if start is None:
+        return ()
+    cpus = {w for line in lines[start + 1:] for w in line.split()[:1] if w.startswith("gfx")}
+    return tuple(sorted(cpus, key=_arch_key))

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
-from cuda2rocm.model import Failed, FileResult, Finding, Severity, Translated
+from cuda2rocm.model import Failed, FileResult, Finding, InputProblem, Severity, Translated
+from cuda2rocm.rewrite.plan import Job
+from cuda2rocm.rewrite.runner import prepare, run_all
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.plan import Job, jobs
+from cuda2rocm.translate.plan import plan_convert
 from cuda2rocm.translate.runner import FileReport, WritePolicy, run
 from cuda2rocm.translate.stats import FileStats
 
@@ -29,6 +30,7 @@ def convert_source(text: str, path: str = "<stdin>", options: Options | None = N
 class ConvertReport:
     files: tuple[FileReport, ...]
     wall_seconds: float
+    problems: tuple[InputProblem, ...] = ()  # from the walk: symlinks not followed, unlistable directories
 
     @property
     def results(self) -> list[FileResult]:
@@ -70,20 +72,18 @@ def convert(
     items = [Path(paths)] if isinstance(paths, (str, Path)) else [Path(p) for p in paths]
     out = Path(output) if output is not None else None
     started = time.perf_counter()
+    policy = policy or WritePolicy()
     with batch_gc():
-        planned = jobs(items, out, options, in_place=in_place)
-        reports = _run_all(planned, options, policy or WritePolicy())
-    return ConvertReport(tuple(reports), time.perf_counter() - started)
+        planned = plan_convert(items, out, options, in_place=in_place)
+        prepare(planned.jobs, policy)
+        reports = _run_all(planned.jobs, options, policy)
+    return ConvertReport(tuple(reports), time.perf_counter() - started, tuple(planned.problems))
 
 
 def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[FileReport]:
     work = partial(run, options=options, policy=policy)
     workers = auto_jobs(options.jobs, sum(_size(job.source) for job in planned) if options.jobs == 0 else 0)
-    if workers <= 1 or len(planned) <= 1:
-        return [work(job) for job in planned]
-    chunk = max(1, len(planned) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_warm) as pool:
-        return list(pool.map(work, planned, chunksize=chunk))
+    return run_all(planned, work, workers, initializer=_warm)
 
 
 def _size(path: Path) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
-from cuda2rocm.source.tokens import TRIVIA, LineIndex, Token
+from cuda2rocm.source.tokens import LineIndex, Token, next_code, prev_code
 from cuda2rocm.translate.decide import Decision, Settings, decide
 from cuda2rocm.translate.options import Options
 
@@ -60,15 +60,8 @@ class Context:
         self.findings.append(rule.finding(self.path, line, col, message))
 
     def prev_code(self, i: int) -> int:
-        toks = self.tokens
-        i -= 1
-        while i >= 0 and toks[i].kind in TRIVIA:
-            i -= 1
-        return i
+        """The code token before ``i`` (directives are streams of their own: :func:`source.tokens.prev_code`)."""
+        return prev_code(self.tokens, i)
 
     def next_code(self, i: int) -> int:
-        toks, n = self.tokens, len(self.tokens)
-        i += 1
-        while i < n and toks[i].kind in TRIVIA:
-            i += 1
-        return i
+        return next_code(self.tokens, i)

@@ -22,6 +22,13 @@ def library_datatypes() -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=1)
+def roc_signatures() -> dict[str, str]:
+    """CUDA function -> what its roc* counterpart needs in addition (mappings whose argument lists differ)."""
+    return {row["cuda"]: f"{row['roc']} takes {row['roc_args']} arguments, not {row['cuda_args']}: "
+            f"{row['difference']}" for row in _rows("roc_signatures.csv")}
+
+
+@functools.lru_cache(maxsize=1)
 def defined_only() -> dict[str, str]:
     """CUDA macro -> what its value means, for macros translated only in definedness tests (C2R-A110)."""
     return {row["cuda"]: row["meaning"] for row in _rows("defined_only.csv")}

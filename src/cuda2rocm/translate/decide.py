@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 
@@ -42,31 +43,41 @@ class Settings:
         return cls(target, options.roc, options.experimental, options.use_hip_data_types)
 
 
-def decide(name: str, settings: Settings) -> Decision | None:
-    """None when ``name`` is not a CUDA identifier the tables know."""
-    return _decide(name, settings)
-
-
 @functools.lru_cache(maxsize=65536)
-def _decide(name: str, s: Settings) -> Decision | None:
+def decide(name: str, settings: Settings) -> Decision | None:
+    """None when ``name`` is not a CUDA identifier the tables know (memoised: files repeat names)."""
     entry = tables.lookup(name)
     if entry is None:
         return None
     lib, kind = entry.library, entry.kind
-    if _is_experimental(entry) and not s.experimental:
+    if _is_experimental(entry) and not settings.experimental:
         msg = f"{name} maps to experimental {entry.hip}; kept (use --experimental to translate)"
         return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
-    target_name, no_roc = _target_name(entry, s)
+    target_name, no_roc = _target_name(entry, settings)
+    if settings.roc and target_name == entry.roc and name in data.roc_signatures():
+        return _roc_signature(entry, settings)
     if not target_name or entry.support == "unsupported":
-        return _unsupported_or_fallback(entry, s)
-    if target_name == entry.hip and not entry.available_in(s.target):
-        return _unavailable(entry, s)
+        return _unsupported_or_fallback(entry, settings)
+    if target_name == entry.hip and not entry.available_in(settings.target):
+        return _unavailable(entry, settings)
     if no_roc:
         return Decision(name, target_name, lib, kind, rules.NO_ROC, f"{name}: no roc* equivalent, using {target_name}")
-    if _deprecated_in(entry, s.target):
-        msg = f"{name} -> {target_name}, which is deprecated in ROCm {s.target}"
+    if _deprecated_in(entry, settings.target):
+        msg = f"{name} -> {target_name}, which is deprecated in ROCm {settings.target}"
         return Decision(name, target_name, lib, kind, rules.DEPRECATED, msg)
     return Decision(name, target_name, lib, kind)
+
+
+def _roc_signature(entry: Entry, s: Settings) -> Decision:
+    """--roc, but the roc* function takes other arguments than CUDA's (``roc_signatures.csv``): the decision
+    without --roc (the hip* name, CUDA's argument list), reported as C2R-A120."""
+    hip = decide(entry.cuda, dataclasses.replace(s, roc=False))
+    replacement = hip.replacement if hip is not None else ""
+    kept = f"written as {replacement}" if replacement else "kept"
+    msg = (f"{entry.cuda}: {data.roc_signatures()[entry.cuda]}; no argument rewrite is implemented, so the call "
+           f"is {kept} with CUDA's arguments (rewrite it for {entry.roc} by hand, or convert without --roc)")
+    drop = hip.drop_args if hip is not None else ()
+    return Decision(entry.cuda, replacement, entry.library, entry.kind, rules.ROC_SIGNATURE, msg, drop)
 
 
 def _target_name(entry: Entry, s: Settings) -> tuple[str, bool]:

@@ -14,13 +14,15 @@ from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.passes import identifiers, includes, launches, overloads, runtime_include
+from cuda2rocm.translate.passes.includes import include_operands
 from cuda2rocm.translate.stats import FileStats
 
 Pass = Callable[[Context], Iterator[Edit]]
 #: Passes whose edits are independent; runtime_include runs after them (it needs what they found).
 PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits, overloads.edits)
 
-_HIP_MARK = re.compile(r"#\s*include\s*[<\"]hip/|\bhipLaunchKernelGGL\b|\bhip[A-Z]\w*\s*\(")
+_HIP_API = re.compile(r"hip[A-Z]\w*")
+_SPACE = frozenset({tk.WS, tk.NL, tk.ESCNL})
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ def _translate(text: str, path: str, options: Options, output: str,
     ctx = Context.create(text, path, tokens, options, source)
     ctx.renames_cu = renames_cu
     edits = [e for run in PASSES for e in run(ctx)]
-    if not edits and _HIP_MARK.search(text):
+    if not edits and already_hip(tokens):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
     edits.extend(runtime_include.edits(ctx))
     edits.extend(_hazard_edits(ctx, edits))
@@ -67,18 +69,41 @@ def _translate(text: str, path: str, options: Options, output: str,
     return Translated(path, output, new_text, ordered, findings), ctx
 
 
+def already_hip(tokens: list[tk.Token]) -> bool:
+    """Whether the code (never its comments or strings) is HIP already: an ``#include`` of a ``hip/`` header,
+    ``hipLaunchKernelGGL``, or a call of a ``hip*`` API (``hipMalloc (``)."""
+    if any(tokens[j].src[1:].startswith("hip/") for j in include_operands(tokens)):
+        return True
+    n = len(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.kind != tk.IDENT or not tok.src.startswith("hip"):
+            continue
+        if tok.src == "hipLaunchKernelGGL":
+            return True
+        if _HIP_API.fullmatch(tok.src):
+            j = i + 1
+            while j < n and tokens[j].kind in _SPACE:
+                j += 1
+            if j < n and tokens[j].src == "(":
+                return True
+    return False
+
+
 def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
-    if ctx.options.hazards:
-        found = hazards.findings(ctx.tokens, ctx.text, ctx.path, ctx.settings.target)
-        ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
-    if not ctx.options.fix_hazards:
+    want, fix = ctx.options.hazards, ctx.options.fix_hazards
+    if not (want or fix):
         return []
-    ok, clash = apply.drop_overlapping(edits, hazards.fixes(ctx.tokens, ctx.text, ctx.path))
+    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=fix)
+    if want:
+        ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
+    if not fix:
+        return []
+    ok, clash = apply.select(fixes, kept=edits)
     ctx.findings[:] = _not_rewritten(ctx, ctx.findings, ok)
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
     marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
-    placed, _ = apply.drop_overlapping(edits + ok, marks)
+    placed, _ = apply.select(marks, kept=edits + ok)
     return ok + placed
 
 

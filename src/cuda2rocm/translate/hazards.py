@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cuda2rocm import hazards as hz
+from cuda2rocm.hazards.engine import SAFE_FIX, hits, safe_edits, to_findings
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.tokens import LineIndex, Token
 
 MARKER_RULE = "hazard-marker"
 
 
-def findings(tokens: Sequence[Token], text: str, path: str, rocm: str) -> list[Finding]:
-    return list(hz.analyze(tokens, text, path, rocm=rocm))
+def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, findings: bool,
+            fixes: bool) -> tuple[list[Finding], list[Edit]]:
+    """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``)."""
+    found = hits(tokens, text, path, rocm=rocm)
+    return (to_findings(tokens, text, path, found) if findings else []), (safe_edits(found) if fixes else [])
 
 
 def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
@@ -46,20 +50,19 @@ def inside(index: LineIndex, finding: Finding, edits: Sequence[Edit]) -> bool:
     return any(e.start <= at < e.end for e in edits)
 
 
-def fixes(tokens: Sequence[Token], text: str, path: str) -> list[Edit]:
-    return list(hz.fixes(tokens, text, path))
-
-
 def markers(tokens: Sequence[Token], index: LineIndex, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:
     """A ``/* cuda2rocm: ID ... */`` comment before the first token of each line with a hazard no fix covers.
 
-    A hazard counts as fixed when a fix of the same rule edits its line. Lines whose start lies inside a
-    token (a multi-line comment or raw string) get no marker; their finding is still reported.
+    A hazard counts as fixed when a fix of the same rule edits its line, or when its finding says a safe fix
+    resolves it (the use of a ``WARP_SIZE`` macro whose definition the group's fix rewrites). Lines whose start
+    lies inside a token (a multi-line comment or raw string) get no marker; their finding is still reported.
     """
     done = {(index.line(e.start), e.rule) for e in fixed}
     token_at = {t.offset: t for t in tokens}
     by_line: dict[int, list[Finding]] = {}
     for f in found:
+        if f.fix.startswith(SAFE_FIX):  # resolved by its own fix or by its group's (a use of a fixed WARP_SIZE)
+            continue
         if f.rule.startswith("C2R-K") and (f.line, f.rule) not in done and 0 < f.line <= index.line_count:
             by_line.setdefault(f.line, []).append(f)
     edits = []

@@ -23,6 +23,7 @@ class Options:
     cu_suffix: str = ".hip"  # output suffix for .cu files; "" keeps .cu
     extensions: tuple[str, ...] = DEFAULT_EXTENSIONS
     follow_includes: bool = True  # convert local headers included by converted files
+    respect_gitignore: bool = True  # directory walks skip what .gitignore files ignore
     max_bytes: int = DEFAULT_MAX_BYTES
     fail_on: Severity = Severity.HIGH
     jobs: int = 1  # worker processes; 0: automatic (cuda2rocm.batch.auto_jobs)

@@ -13,7 +13,7 @@ UNSUPPORTED = define(Rule(
     what="A CUDA API, type or constant that the mapping tables list as having no HIP/ROCm counterpart.",
     why="hipcc will not know the name, so the translation unit fails to compile on AMD until the code is "
         "rewritten around the missing feature.",
-    example="cudaGraphicsGLRegisterBuffer(&res, vbo, flags);",
+    example="cudaArrayGetMemoryRequirements(&req, array, device);  // no HIP counterpart",
     instead="Rewrite the code path with APIs HIP supports, or guard it with #ifdef __HIP_PLATFORM_AMD__.",
     references=(_HIPIFY, _PORTING),
 ))
@@ -22,7 +22,7 @@ DEPRECATED = define(Rule(
     "C2R-A102", "Translated to a deprecated HIP API", "api", Severity.LOW, Confidence.HIGH, Layer.LOW_LEVEL,
     what="The HIP counterpart exists in the target ROCm release but is marked deprecated there.",
     why="Deprecated HIP APIs are removed in later ROCm releases; code that uses them breaks on upgrade.",
-    example="cudaThreadSynchronize() -> hipDeviceSynchronize is the supported path; hipThreadSynchronize is not.",
+    example="cudaBindTexture(0, tex_ref, d_data, bytes);  // -> hipBindTexture, deprecated since HIP 3.8",
     instead="Use the replacement named in the message before the next ROCm upgrade.",
     references=(_HIPIFY,),
 ))
@@ -32,7 +32,7 @@ NOT_AVAILABLE = define(Rule(
     Layer.LOW_LEVEL,
     what="The HIP counterpart was added after, or removed before, the ROCm release chosen with --target-rocm.",
     why="The translated code would not compile against that ROCm release's headers.",
-    example="cudaMallocAsync with --target-rocm 5.1 (hipMallocAsync arrived in 5.2).",
+    example="cudaMallocAsync(&p, bytes, stream);  // convert --target-rocm 5.1: hipMallocAsync arrived in 5.2",
     instead="Raise --target-rocm to a release that has the API, or rewrite the call.",
     references=(_HIPIFY,),
 ))
@@ -41,7 +41,7 @@ EXPERIMENTAL = define(Rule(
     "C2R-A104", "Experimental HIP API not translated", "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
     what="The HIP counterpart is marked experimental, so the identifier was kept unless --experimental was given.",
     why="Experimental HIP APIs may change or be missing in other releases; opting in should be deliberate.",
-    example="cudaGraphExecNodeSetParams(...) kept as is.",
+    example="cudaGraphExecNodeSetParams(exec, node, &params);  // kept as is without --experimental",
     instead="Re-run with --experimental to translate it, and pin the ROCm release.",
     references=(_HIPIFY,),
 ))
@@ -51,7 +51,7 @@ FALLBACK = define(Rule(
     what="The exact HIP counterpart is missing in the target ROCm, so an older equivalent was emitted.",
     why="The fallback can differ in semantics: __shfl_down ignores the CUDA lane mask, and on AMD a wavefront "
         "has 64 lanes, so masks written for 32-lane warps need review.",
-    example="__shfl_down_sync(0xffffffff, v, 16) -> __shfl_down(v, 16) for --target-rocm 5.2",
+    example="v += __shfl_down_sync(0xffffffff, v, 16);  // convert --target-rocm 5.2: __shfl_down(v, 16)",
     instead="Check that every lane named in the mask participates, or target a ROCm release with the _sync API.",
     references=(_PORTING,),
 ))
@@ -81,7 +81,8 @@ NO_ROC = define(Rule(
     what="With --roc, an identifier whose library has no rocBLAS/rocSPARSE/... counterpart was mapped to the "
          "hip* marshalling library instead.",
     why="Mixing hipBLAS and rocBLAS handles in one file needs care: their handles and enums differ.",
-    example="cublasGemmEx -> hipblasGemmEx when no rocblas name is known",
+    example="cublasDgelsBatched(h, op, m, n, nrhs, A, lda, C, ldc, info, dev_info, batch);\n"
+            "// convert --roc: rocBLAS has no such name, so hipblasDgelsBatched is used",
     instead="Use one library consistently per file; prefer the hip* libraries unless you need roc* features.",
     references=(_HIPIFY,),
 ))
@@ -109,8 +110,8 @@ OVERLOAD_COLLISION = define(Rule(
     why="HIP uses one error type (`hipError_t`) for the runtime and driver APIs, and one stream, event and "
         "module type for both, so overload sets written for the two CUDA APIs collapse; hipcc reports a "
         "redefinition.",
-    example="const char* name(cudaError_t e);  // becomes name(hipError_t)\n"
-            "const char* name(CUresult e);     // also name(hipError_t)",
+    example="const char* name(cudaError_t e) { return \"runtime\"; }  // becomes name(hipError_t)\n"
+            "const char* name(CUresult e) { return \"driver\"; }      // also name(hipError_t)",
     instead="Keep one of the two (the runtime one covers both on HIP), or guard the driver-API overload with "
             "`#if !defined(__HIP_PLATFORM_AMD__)`.",
     references=(_PORTING,),
@@ -141,11 +142,31 @@ STRING_SYMBOL = define(Rule(
     references=(_PORTING,),
 ))
 
+ROC_SIGNATURE = define(Rule(
+    "C2R-A120", "roc* function takes other arguments: hip* call kept", "api", Severity.HIGH, Confidence.HIGH,
+    Layer.LIBRARY,
+    what="With --roc, a call whose roc* counterpart has a different argument list (`cublasGemmEx` -> "
+         "`rocblas_gemm_ex` needs an output matrix D, a solution index and flags; `cusolverDnSpotrf` -> "
+         "`rocsolver_spotrf` takes no workspace) and for which no argument rewrite is implemented: the hip* "
+         "name is kept instead (`translate/data/roc_signatures.csv` lists these mappings).",
+    why="Renaming the function but keeping CUDA's arguments emits a call that cannot compile. The hip* call "
+        "keeps CUDA's argument list, but in --roc mode the handle and enums around it are rocBLAS's/rocSPARSE's, "
+        "so the call still needs a hand edit.",
+    example="cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &a, A, CUDA_R_32F, m, B, CUDA_R_32F, k, &b, C, "
+            "CUDA_R_32F, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);",
+    instead="Write the roc* call with its own arguments (for rocblas_gemm_ex: pass C again as D, "
+            "`rocblas_datatype_f32_r`, `rocblas_gemm_algo_standard`, 0, 0), or convert the file without --roc "
+            "(hipBLAS takes CUDA's arguments).",
+    references=(_HIPIFY,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,
     what="--fix-hazards proposed an edit that overlaps an identifier or launch rewrite, so it was not applied.",
     why="Applying both would corrupt the source; the hazard is still present in the output.",
-    example="a lane-mask fix covering a __shfl_down_sync call that was also renamed",
+    example="__global__ void k(float v) { v += __shfl_down_sync(0xffffffff, v, 16); }\n"
+            "// convert --fix-hazards --target-rocm 5.2: the mask fix (C2R-K201) lies inside the __shfl_down "
+            "fallback's edit",
     instead="Fix the hazard by hand; the hazard finding names the place.",
 ))

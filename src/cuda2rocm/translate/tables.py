@@ -5,22 +5,16 @@ from __future__ import annotations
 import functools
 
 from cuda2rocm.mapping.entry import Entry, HeaderEntry
-
-
-@functools.lru_cache(maxsize=1)
-def _table():  # type: ignore[no-untyped-def]
-    from cuda2rocm import mapping
-
-    return mapping.load()
+from cuda2rocm.mapping.table import load
 
 
 def lookup(name: str) -> Entry | None:
-    found = _table().lookup(name)
+    found = load().lookup(name)
     return found if isinstance(found, Entry) else None
 
 
 def header(name: str) -> HeaderEntry | None:
-    found = _table().header(name)
+    found = load().header(name)
     return found if isinstance(found, HeaderEntry) else None
 
 

@@ -9,11 +9,16 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cuda2rocm.batch import cpu_count
+from cuda2rocm.mapping.version import Version
 from cuda2rocm.model import Edit, Failed, Translated
 from cuda2rocm.toolchain.linemap import map_line
 from cuda2rocm.translate.runner import FileReport
+
+if TYPE_CHECKING:
+    from cuda2rocm.toolchain.discover import HipccTargets
 
 TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx", ".c"})
 
@@ -51,7 +56,40 @@ class _Unit:
 
 
 class HipccNotFound(FileNotFoundError):
-    pass
+    """No hipcc that can do the job: none found, or (:class:`UnsupportedTarget`) none for the target."""
+
+
+class UnsupportedTarget(HipccNotFound):
+    """The found hipcc cannot compile for the requested ``--offload-arch``: said once, before any unit."""
+
+
+def check_target(hipcc: str, arch: str) -> HipccTargets:
+    """What ``hipcc`` compiles for; raises :class:`UnsupportedTarget` naming what it supports when ``arch`` is
+    not among them. When the compiler cannot be asked, a one-line probe compile decides."""
+    from cuda2rocm.toolchain.compile import probe_arch
+    from cuda2rocm.toolchain.discover import hipcc_targets
+
+    targets = hipcc_targets(hipcc)
+    problem = targets.problem(arch)
+    if not problem and not targets.compiler and not targets.device_libs and not probe_arch(arch, hipcc=hipcc):
+        problem = f"{hipcc} cannot compile a one-line kernel for --offload-arch {arch}"
+    if problem:
+        raise UnsupportedTarget(problem)
+    return targets
+
+
+def rocm_for_hip(hip: Version | None) -> str:
+    """The ROCm release to translate for with this HIP: the first release of its major.minor (its APIs are in
+    every patch release), else the newest older release; "" (the newest in the tables) when unknown."""
+    from cuda2rocm.mapping import rocm_releases
+
+    if hip is None:
+        return ""
+    releases = rocm_releases()
+    same = [r for r in releases if r.major_minor == hip.major_minor]
+    older = [r for r in releases if r <= hip.major_minor]
+    chosen = min(same) if same else max(older) if older else None
+    return str(chosen) if chosen is not None else ""
 
 
 def find_compiler() -> str:
@@ -67,9 +105,13 @@ def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
            flags: Sequence[str] = ()) -> list[CompileOutcome]:
     """Materialise the translated tree in a temp dir and compile each translation unit there.
 
+    Raises :class:`UnsupportedTarget` (before compiling anything) when the found hipcc cannot compile for
+    ``arch``, :class:`HipccNotFound` when there is no hipcc.
+
     ``jobs``: parallel compilers; 0 runs one per CPU.
     """
     hipcc = find_compiler()
+    check_target(hipcc, arch)
     units = [_unit(f) for f in files if not isinstance(f.outcome.result, Failed)]
     with tempfile.TemporaryDirectory(prefix="cuda2rocm-verify-") as tmp:
         root = Path(tmp)

@@ -15,6 +15,7 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
 from cuda2rocm.results import BinaryArtifact
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.report import FileReport
 
 CUDA_LIB = re.compile(r"lib(cuda|cudart|cublas|cublasLt|cudnn\w*|cufft\w*|curand|cusparse\w*|cusolver\w*|nccl|nvrtc"
@@ -41,7 +42,7 @@ def scan_binary(report: FileReport, abspath: str) -> None:
         with open(abspath, "rb") as f:
             _dispatch(report, f, facts)
     except OSError as exc:
-        report.problem("C2R-E101", f"cannot read binary: {exc.strerror or exc}")
+        report.problem(rules.E101, f"cannot read binary: {exc.strerror or exc}")
         return
     if facts.kind:
         report.binary = BinaryArtifact(report.path, facts.kind, tuple(sorted(facts.libs)), facts.fatbin, False)
@@ -71,7 +72,7 @@ def _elf(report: FileReport, f: BinaryIO, facts: _Facts) -> None:
         facts.kind = facts.kind or {"ET_DYN": "elf-shared", "ET_REL": "elf-object"}.get(elf["e_type"], "elf-exec")
         _elf_facts(elf, facts)
     except (ELFError, ValueError, KeyError, IndexError, OSError) as exc:
-        report.problem("C2R-E105", f"malformed ELF file: {exc}")
+        report.problem(rules.E105, f"malformed ELF file: {exc}")
 
 
 def _elf_facts(elf: ELFFile, facts: _Facts) -> None:
@@ -105,7 +106,7 @@ def _archive(report: FileReport, data: bytes, facts: _Facts) -> None:
         try:
             size = int(data[pos + 48:pos + 58].strip() or b"0")
         except ValueError:
-            report.problem("C2R-E105", "malformed ar archive header")
+            report.problem(rules.E105, "malformed ar archive header")
             return
         member = data[pos + 60:pos + 60 + size]
         if member[:4] == b"\x7fELF":
@@ -127,4 +128,4 @@ def _wheel(report: FileReport, f: BinaryIO, facts: _Facts) -> None:
                 if re.search(r"\.so(\.\d+)*$", info.filename) and info.file_size <= _MAX_MEMBER:
                     _elf_member(zf.read(info), facts)
     except (zipfile.BadZipFile, OSError, RuntimeError) as exc:
-        report.problem("C2R-E105", f"not a valid wheel (zip): {exc}")
+        report.problem(rules.E105, f"not a valid wheel (zip): {exc}")

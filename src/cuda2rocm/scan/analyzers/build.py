@@ -1,16 +1,26 @@
-"""Build files: CMake, Makefiles, Bazel. CMake is read command by command (never evaluated)."""
+"""Build files: CMake and Makefiles through their readers (:mod:`cuda2rocm.source.formats`), Bazel/Starlark
+through Python's tokenizer (Starlark is Python-shaped). Nothing is evaluated: checks look at one command's
+arguments, one word or one string literal at a time."""
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
+from collections.abc import Iterator, Sequence
 
-from cuda2rocm.scan import rocm_path
+from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.report import FileReport
+from cuda2rocm.source.formats._base import Piece
+from cuda2rocm.source.formats.cmake import Argument, Command, read_cmake
+from cuda2rocm.source.formats.make import read_make
+from cuda2rocm.source.tokens import LineIndex
 
 ARCH_FLAG = re.compile(r"(?:-arch[= ]|--gpu-architecture[= ]|-gencode[= ]|arch=)(?:sm|compute)_\d+a?")
-_CMAKE_CMD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
-_FIND_CUDA = re.compile(r"^\s*(CUDAToolkit|CUDA)\b\s*(\d+(?:\.\d+)*)?", re.IGNORECASE)
+_SPLIT_ARCH = ("-arch", "--gpu-architecture", "-gencode")
+_ARCH_VALUE = re.compile(r"(?:sm|compute)_\d+a?")
+_FIND_CUDA = re.compile(r"(CUDAToolkit|CUDA)\b\s*(\d+(?:\.\d+)*)?", re.IGNORECASE)
 _ARCH_VAR = re.compile(r"\b(CMAKE_CUDA_ARCHITECTURES|CUDA_ARCHITECTURES|\w*CUDA_\w*ARCHS?|\w*CUDA_ARCH_LIST)\b")
 #: CUDA toolkit libraries linked by name (``-lcublas``, ``target_link_libraries(x cublas nccl)``)
 _CUDA_LIBS = ("cudart", "cuda", "cublas", "cublasLt", "cudnn", "cufft", "curand", "cusparse", "cusolver", "nccl",
@@ -19,111 +29,152 @@ _LINK_FLAG = re.compile(r"(?<![\w-])-l(" + "|".join(sorted(map(re.escape, _CUDA_
                         r")(?![\w-])")
 _LINK_NAME = re.compile(r"(?<![\w:/.-])(" + "|".join(sorted(map(re.escape, _CUDA_LIBS), key=len, reverse=True)) +
                         r")(?![\w:/.-])")
+_NVCC = re.compile(r"\bnvcc\b")
+_BAZEL_RULES = frozenset({"cuda_library", "cuda_binary"})
+_BAZEL_REPO = re.compile(r"@local_config_cuda|@rules_cuda")
 
+
+def arch_flag(words: Sequence[str]) -> tuple[int, int, str] | None:
+    """The first nvcc architecture flag in ``words``: (word index, offset in that word, flag text); the split
+    spelling ``-arch sm_80`` is one flag over two words."""
+    for i, word in enumerate(words):
+        m = ARCH_FLAG.search(word)
+        if m:
+            return i, m.start(), m.group(0)
+        if word in _SPLIT_ARCH and i + 1 < len(words) and (v := _ARCH_VALUE.match(words[i + 1])):
+            return i, 0, f"{word} {v.group(0)}"
+    return None
+
+
+# -- CMake ------------------------------------------------------------------------------------------------------
 
 def scan_cmake(report: FileReport, text: str) -> None:
-    for name, args, line, col in cmake_commands(report, text):
-        _cmake_command(report, name.lower(), args, line, col)
+    listfile = read_cmake(text)
+    for problem in listfile.problems:
+        report.problem(rules.E105, problem.message, problem.line)
+    for command in listfile.commands:
+        if command.close >= 0:
+            _cmake_command(report, command)
 
 
-def cmake_commands(report: FileReport, text: str) -> list[tuple[str, str, int, int]]:
-    """(command, argument text with comments/strings blanked, line, col) for every command; unbalanced
-    parentheses are reported."""
-    out: list[tuple[str, str, int, int]] = []
-    clean = _mask_cmake(text)
-    pos = 0
-    while True:
-        m = _CMAKE_CMD.search(clean, pos)
-        if not m:
-            return out
-        end = _close_paren(clean, m.end())
-        line = clean.count("\n", 0, m.start()) + 1
-        if end < 0:
-            report.problem("C2R-E105", f"CMake command {m.group(1)}( opened at line {line} is never closed", line)
-            return out
-        col = m.start() - (clean.rfind("\n", 0, m.start()) + 1) + 1
-        out.append((m.group(1), clean[m.end():end], line, col))
-        pos = end + 1
+def _argument_text(arg: Argument) -> str:
+    """What the checks read of one argument: a quoted value may hold an architecture list (``"70;80"``), but
+    its words that look like CMake variables (a message's prose) are blanked."""
+    if arg.kind != "quoted":
+        return arg.src
+    return re.sub(r"[A-Z][A-Z0-9_]{3,}", lambda m: " " * len(m.group(0)), arg.src)
 
 
-def _mask_cmake(text: str) -> str:
-    """Blank out comments and quoted strings (keeping offsets) so parentheses inside them do not count."""
-    def blank(m: re.Match[str]) -> str:
-        return re.sub(r"[^\n]", " ", m.group(0)) if m.group(0).startswith("#") else _keep_quotes(m.group(0))
-    return re.sub(r'#\[\[.*?\]\]|#[^\n]*|"(?:[^"\\]|\\.)*"', blank, text, flags=re.DOTALL)
-
-
-def _keep_quotes(s: str) -> str:
-    """Quoted values may hold architecture lists (``"70;80"``); only their words that look like CMake
-    variables are blanked, and parentheses never count."""
-    return re.sub(r"[A-Z][A-Z0-9_]{3,}", lambda m: " " * len(m.group(0)), s).replace("(", " ").replace(")", " ")
-
-
-def _close_paren(text: str, start: int) -> int:
-    depth = 1
-    for i in range(start, len(text)):
-        c = text[i]
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
-
-
-def _cmake_command(report: FileReport, name: str, args: str, line: int, col: int) -> None:
-    rocm_path.cmake(report, f"{name}({args})", line, col)
+def _cmake_command(report: FileReport, command: Command) -> None:
+    name, line, col = command.lower, command.line, command.col
+    texts = [_argument_text(a) for a in command.arguments if a.kind != "paren"]
+    rocm_path.cmake(report, name, texts, line, col)
+    joined = " ".join(texts)
     if name == "find_package":
-        m = _FIND_CUDA.match(args)
+        m = _FIND_CUDA.match(" ".join(texts[:2]))
         if m:
             version = m.group(2) or ""
-            report.component("cuda", "CUDA", version, line, f"find_package({args.strip()[:60]})")
-            report.add("C2R-S101", line, col, f"find_package({' '.join(filter(None, (m.group(1), version)))}) "
+            report.component("cuda", "CUDA", version, line, f"find_package({joined[:60]})")
+            report.add(rules.S101, line, col, f"find_package({' '.join(filter(None, (m.group(1), version)))}) "
                        "requires the CUDA toolkit")
-    elif name in ("project", "enable_language") and re.search(r"\bCUDA\b", args):
-        report.add("C2R-S111", line, col, f"{name}(... CUDA) enables the CMake CUDA language (nvcc)")
-    elif "CUDA::" in args:
-        libs = sorted(set(re.findall(r"CUDA::(\w+)", args)))
-        report.add("C2R-S111", line, col, f"links CUDA toolkit targets {', '.join('CUDA::' + x for x in libs)}")
-    elif name == "target_link_libraries" and (plain := sorted(set(_LINK_NAME.findall(args)))):
-        report.add("C2R-S111", line, col, f"links CUDA libraries {', '.join(plain)}")
-    _arch(report, args, line, col)
-
-
-def _arch(report: FileReport, text: str, line: int, col: int) -> None:
-    m = _ARCH_VAR.search(text)
-    flag = ARCH_FLAG.search(text)
-    if m:
-        report.add("C2R-S110", line, col, f"{m.group(1)} pins NVIDIA architectures ({' '.join(text.split())[:60]})")
+    elif name in ("project", "enable_language") and any(re.search(r"\bCUDA\b", t) for t in texts):
+        report.add(rules.S111, line, col, f"{name}(... CUDA) enables the CMake CUDA language (nvcc)")
+    elif any("CUDA::" in t for t in texts):
+        libs = sorted({lib for t in texts for lib in re.findall(r"CUDA::(\w+)", t)})
+        report.add(rules.S111, line, col, f"links CUDA toolkit targets {', '.join('CUDA::' + x for x in libs)}")
+    elif name == "target_link_libraries" and (plain := sorted({x for t in texts for x in _LINK_NAME.findall(t)})):
+        report.add(rules.S111, line, col, f"links CUDA libraries {', '.join(plain)}")
+    var = next((m for t in texts if (m := _ARCH_VAR.search(t))), None)
+    flag = arch_flag(texts)
+    if var:
+        report.add(rules.S110, line, col, f"{var.group(1)} pins NVIDIA architectures ({' '.join(joined.split())[:60]})")
     elif flag:
-        report.add("C2R-S110", line, col, f"nvcc architecture flag {flag.group(0)}")
+        report.add(rules.S110, line, col, f"nvcc architecture flag {flag[2]}")
 
+
+# -- Makefiles --------------------------------------------------------------------------------------------------
 
 def scan_make(report: FileReport, text: str) -> None:
-    for i, raw in enumerate(text.splitlines(), start=1):
-        code = raw.split("#", 1)[0]
-        flag = ARCH_FLAG.search(code)
-        if flag:
-            report.add("C2R-S110", i, flag.start() + 1, f"nvcc architecture flag {flag.group(0)}")
-        if re.search(r"\bnvcc\b", code):
-            report.tags.add("nvcc")
-        rocm_path.command(report, code, i)
-        libs = _LINK_FLAG.findall(code)
-        if libs:
-            first = _LINK_FLAG.search(code)
-            report.add("C2R-S111", i, (first.start() if first else 0) + 1,
-                       f"links CUDA libraries {', '.join('-l' + x for x in dict.fromkeys(libs))}")
-        if raw.startswith("\t"):
-            shell.scan_line(report, raw, i)
+    makefile = read_make(text)
+    index = LineIndex(text)
+    for ln in makefile.lines:
+        words = list(ln.words)
+        if ln.kind == "recipe":
+            cut = next((k for k, w in enumerate(words) if w.src.startswith("#")), len(words))
+            words = words[:cut]
+        for line, on_line in _by_line(words, index):
+            _make_words(report, on_line, line, index)
+        if ln.command is not None and ln.command.src.strip():
+            shell.scan_text(report, ln.command.src, index.line(ln.command.offset))
 
+
+def _by_line(words: Sequence[Piece], index: LineIndex) -> Iterator[tuple[int, list[Piece]]]:
+    """Words grouped by their physical line."""
+    group: list[Piece] = []
+    line = 0
+    for w in words:
+        wl = index.line(w.offset)
+        if group and wl != line:
+            yield line, group
+            group = []
+        line = wl
+        group.append(w)
+    if group:
+        yield line, group
+
+
+def _make_words(report: FileReport, words: list[Piece], line: int, index: LineIndex) -> None:
+    srcs = [w.src for w in words]
+    flag = arch_flag(srcs)
+    if flag:
+        report.add(rules.S110, line, index.line_col(words[flag[0]].offset + flag[1])[1],
+                   f"nvcc architecture flag {flag[2]}")
+    if any(_NVCC.search(s) for s in srcs):
+        report.tags.add("nvcc")
+    rocm_path.command(report, " ".join(srcs), line)
+    libs = [(w, m) for w in words for m in _LINK_FLAG.finditer(w.src)]
+    if libs:
+        first, m = libs[0]
+        report.add(rules.S111, line, index.line_col(first.offset + m.start())[1],
+                   f"links CUDA libraries {', '.join('-l' + x for x in dict.fromkeys(m.group(1) for _, m in libs))}")
+
+
+# -- Bazel ------------------------------------------------------------------------------------------------------
 
 def scan_bazel(report: FileReport, text: str) -> None:
-    for i, raw in enumerate(text.splitlines(), start=1):
-        code = raw.split("#", 1)[0]
-        m = re.search(r"\b(cuda_library|cuda_binary)\s*\(|@local_config_cuda|@rules_cuda", code)
-        if m:
-            report.add("C2R-S111", i, m.start() + 1, f"Bazel CUDA rule {m.group(0).rstrip('(').strip()}")
-        flag = ARCH_FLAG.search(code)
-        if flag:
-            report.add("C2R-S110", i, flag.start() + 1, f"nvcc architecture flag {flag.group(0)}")
+    """BUILD/WORKSPACE/.bzl files: rules_cuda rules called by name, CUDA repositories and nvcc flags in string
+    literals (one finding of each kind per line)."""
+    rule_lines: set[int] = set()
+    flag_lines: set[int] = set()
+    toks = list(_starlark_tokens(text))
+    for k, (kind, value, line, col) in enumerate(toks):
+        if kind == tokenize.NAME and value in _BAZEL_RULES and k + 1 < len(toks) and toks[k + 1][1] == "(" \
+                and line not in rule_lines:
+            rule_lines.add(line)
+            report.add(rules.S111, line, col, f"Bazel CUDA rule {value}")
+        elif kind == tokenize.STRING:
+            repo = _BAZEL_REPO.search(value)
+            if repo and line not in rule_lines:
+                rule_lines.add(line)
+                report.add(rules.S111, line, col + repo.start(), f"Bazel CUDA rule {repo.group(0)}")
+            flag = ARCH_FLAG.search(value)
+            if flag and line not in flag_lines:
+                flag_lines.add(line)
+                report.add(rules.S110, line, col + flag.start(), f"nvcc architecture flag {flag.group(0)}")
+
+
+def _starlark_tokens(text: str) -> Iterator[tuple[int, str, int, int]]:
+    """(token type, text, 1-based line, 1-based col) of NAME, OP and STRING tokens; after a tokenizer error
+    the rest is read from the next line on, so one bad line does not hide the file."""
+    lines = text.splitlines(keepends=True)
+    first = 0
+    while first < len(lines):
+        gen = tokenize.generate_tokens(io.StringIO("".join(lines[first:])).readline)
+        try:
+            for tok in gen:
+                if tok.type in (tokenize.NAME, tokenize.OP, tokenize.STRING):
+                    yield tok.type, tok.string, tok.start[0] + first, tok.start[1] + 1
+            return
+        except (tokenize.TokenError, SyntaxError) as exc:
+            bad = getattr(exc, "lineno", None) or (exc.args[1][0] if len(exc.args) > 1 else 1)
+            first += max(1, int(bad))

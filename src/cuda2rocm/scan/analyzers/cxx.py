@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from cuda2rocm.model import InputProblem
-from cuda2rocm.scan import rocm_path
+from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import apinames
 from cuda2rocm.scan.report import FileReport
 from cuda2rocm.source.declared import defined_names
@@ -32,11 +32,11 @@ def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
     report.count("kernels", len(kernels))
     if is_cuda:
         line = index.line(tokens[kernels[0]].offset) if kernels else 1
-        report.add("C2R-S103", line, 1, f"CUDA source with {len(kernels)} kernel(s)")
+        report.add(rules.S103, line, 1, f"CUDA source with {len(kernels)} kernel(s)")
     elif first_ref or kernels:
         report.tags.add("cuda-in-cpp")
         line = first_ref or index.line(tokens[kernels[0]].offset)
-        report.add("C2R-S104", line, 1, "C/C++ file uses CUDA (headers or API); translate it with the .cu files")
+        report.add(rules.S104, line, 1, "C/C++ file uses CUDA (headers or API); translate it with the .cu files")
     if is_cuda or "cuda-in-cpp" in report.tags:
         _hazards(report, tokens, text, target_gpu, structure)
     if _HIP_HINT.search(text):
@@ -171,13 +171,10 @@ def _library_first_use(report: FileReport, name: str, line: int, col: int) -> No
 
 def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str,
              structure: tuple[dict[int, int], list[Function]] | None) -> None:
+    from cuda2rocm import hazards
+
     try:
-        from cuda2rocm import hazards
-        analyze = hazards.analyze
-    except (ImportError, AttributeError):
-        return
-    try:
-        found = analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure)
+        found = hazards.analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure)
     except Exception as exc:  # a bug in one analysis must not lose the rest of the file
         report.problems.append(_internal(report.path, f"hazard analysis failed: {type(exc).__name__}: {exc}"))
         return

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.images import scan_image
 from cuda2rocm.scan.report import FileReport
 from cuda2rocm.source.tokens import COMMENT, STRING, LineIndex, tokenize
@@ -19,7 +20,7 @@ def scan_devcontainer(report: FileReport, text: str) -> None:
     try:
         data = json.loads("".join(" " if t.kind == COMMENT else t.src for t in tokens))
     except ValueError as exc:
-        report.problem("C2R-E105", f"cannot parse devcontainer JSON: {exc}", getattr(exc, "lineno", 0))
+        report.problem(rules.E105, f"cannot parse devcontainer JSON: {exc}", getattr(exc, "lineno", 0))
         return
     if not isinstance(data, dict):
         return
@@ -42,11 +43,11 @@ def _run_args(report: FileReport, args: Any, lines: dict[str, int]) -> None:
         if word == "--gpus" or word.startswith("--gpus="):
             value = word.split("=", 1)[1] if "=" in word else (words[i + 1] if i + 1 < len(words) else "")
             line = lines.get(word, 1)
-            report.add("C2R-D105", line, 1, f"runArgs {word} {value if '=' not in word else ''}".rstrip()
+            report.add(rules.D105, line, 1, f"runArgs {word} {value if '=' not in word else ''}".rstrip()
                        + ": the NVIDIA container runtime; AMD GPUs need --device=/dev/kfd --device=/dev/dri")
             report.evidence("multi-gpu" if value == "all" else "single-gpu", line, f"runArgs --gpus {value}")
         elif word.startswith("--runtime") and "nvidia" in word + (words[i + 1] if i + 1 < len(words) else ""):
-            report.add("C2R-D105", lines.get(word, 1), 1, "runArgs --runtime nvidia: the NVIDIA container runtime")
+            report.add(rules.D105, lines.get(word, 1), 1, "runArgs --runtime nvidia: the NVIDIA container runtime")
 
 
 def _features(report: FileReport, features: Any, lines: dict[str, int]) -> None:
@@ -54,5 +55,5 @@ def _features(report: FileReport, features: Any, lines: dict[str, int]) -> None:
         return
     for name in features:
         if "nvidia-cuda" in str(name) or "/cuda:" in str(name):
-            report.add("C2R-D101", lines.get(name, 1), 1, f"dev container feature {name} installs the CUDA "
+            report.add(rules.D101, lines.get(name, 1), 1, f"dev container feature {name} installs the CUDA "
                        "toolkit; use a ROCm image or install ROCm instead")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import re
+import textwrap
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.report import FileReport
 
 NCCL_NAME = re.compile(r"(?:TORCH_)?NCCL_[A-Z0-9_]+")
@@ -18,10 +20,8 @@ VERSION_VARS = {"CUDA_VERSION": "cuda", "NV_CUDA_CUDART_VERSION": "cuda", "CUDNN
 @functools.lru_cache(maxsize=512)
 def _knowledge(name: str) -> tuple[str, str, str] | None:
     """(status, rocm names, note) from the knowledge base, or None when it does not know the variable."""
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return None
+    from cuda2rocm import knowledge
+
     var = knowledge.get_env_var(name)
     return (var.status, ", ".join(var.rocm), var.note) if var else None
 
@@ -42,17 +42,17 @@ def check_env(report: FileReport, name: str, line: int, col: int, value: str = "
         kind = VERSION_VARS[name]
         name_ = "cuDNN" if kind == "cudnn" else kind.upper()
         report.component(kind, name_, value.strip("\"'"), line, f"{name}={value}")
-        report.add("C2R-S101", line, col, f"{name}={value} pins {kind} {value.strip(chr(34))}")
+        report.add(rules.S101, line, col, f"{name}={value} pins {kind} {value.strip(chr(34))}")
     elif NCCL_NAME.fullmatch(name):
         _nccl(report, name, line, col, value)
     elif name == "TORCH_CUDA_ARCH_LIST":
-        report.add("C2R-P105", line, col, f"TORCH_CUDA_ARCH_LIST={value} names NVIDIA compute capabilities; "
+        report.add(rules.P105, line, col, f"TORCH_CUDA_ARCH_LIST={value} names NVIDIA compute capabilities; "
                    "ROCm builds read PYTORCH_ROCM_ARCH")
     elif name in _LIBRARY_PATHS and (cuda_dir := _CUDA_DIR.search(value)):
-        report.add("C2R-D108", line, col, f"{name} points at CUDA toolkit directories ({cuda_dir.group(0)}); "
+        report.add(rules.D108, line, col, f"{name} points at CUDA toolkit directories ({cuda_dir.group(0)}); "
                    "ROCm's libraries and tools are under /opt/rocm (lib, bin)")
     elif name in _NVIDIA_RUNTIME:
-        report.add("C2R-D105", line, col, f"{name} is read by the NVIDIA container runtime only")
+        report.add(rules.D105, line, col, f"{name} is read by the NVIDIA container runtime only")
     elif _CUDA_NAME.fullmatch(name):
         _cuda(report, name, line, col)
 
@@ -61,17 +61,17 @@ def _nccl(report: FileReport, name: str, line: int, col: int, value: str) -> Non
     facts = _knowledge(name)
     extra = ""
     if facts and facts[0] == "no_effect":
-        extra = f"; no effect on RCCL ({facts[2][:100]})"
+        extra = f"; no effect on RCCL ({textwrap.shorten(facts[2], 100, placeholder=' …')})"  # at a word boundary
     elif facts and facts[0] in ("honored", "alias"):
         extra = "; RCCL reads the same name, re-check the value on AMD"
-    report.add("C2R-D103", line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")
+    report.add(rules.D103, line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")
     report.evidence("multi-gpu", line, f"{name}")
 
 
 def _cuda(report: FileReport, name: str, line: int, col: int) -> None:
     facts = _knowledge(name)
     if facts is None:
-        report.add("C2R-D108", line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")
+        report.add(rules.D108, line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")
     elif facts[0] not in ("honored", "alias"):
         rocm = f"; ROCm analogue: {facts[1]}" if facts[1] else ""
-        report.add("C2R-D108", line, col, f"{name} ({facts[0].replace('_', ' ')} on ROCm){rocm}")
+        report.add(rules.D108, line, col, f"{name} ({facts[0].replace('_', ' ')} on ROCm){rocm}")

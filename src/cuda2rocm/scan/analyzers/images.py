@@ -7,6 +7,7 @@ import functools
 import re
 from importlib import resources
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.report import FileReport
 
 _CUDA_TAG = re.compile(
@@ -44,7 +45,7 @@ def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
         return True
     if repo.removeprefix("docker.io/") in ("rayproject/ray", "rayproject/ray-ml") and "-gpu" in tag:
         report.component("image", repo, tag, line, ref)  # Ray's -gpu tags are built on CUDA
-        report.add("C2R-D101", line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
+        report.add(rules.D101, line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
         return True
     if not is_nvidia_image(ref):
         return False
@@ -53,7 +54,7 @@ def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
         _cuda_tag(report, tag, line, ref)
     else:
         _ngc(report, repo, tag, line, ref)
-    report.add("C2R-D101", line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
+    report.add(rules.D101, line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
     return True
 
 
@@ -70,7 +71,7 @@ def _pytorch_cuda_image(report: FileReport, repo: str, tag: str, ref: str, line:
     report.component("cuda", "CUDA", m.group(2), line, ref)
     if m.group(3):
         report.component("cudnn", "cuDNN", m.group(3), line, ref)
-    report.add("C2R-D101", line, col, f"CUDA build of the PyTorch image ({ref}); use rocm/pytorch instead")
+    report.add(rules.D101, line, col, f"CUDA build of the PyTorch image ({ref}); use rocm/pytorch instead")
     return True
 
 

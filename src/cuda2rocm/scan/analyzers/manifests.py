@@ -1,91 +1,98 @@
-"""Package manifests with structure: pyproject.toml, Pipfile, conda environment.yml."""
+"""Package manifests with structure: pyproject.toml and Pipfile (:mod:`cuda2rocm.source.formats.tomldoc`, every
+value at the line it is written), conda environment.yml (:mod:`cuda2rocm.source.formats.yamlnodes`)."""
 
 from __future__ import annotations
 
-import re
-import sys
 from typing import Any
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import scan_index_option, scan_requirement
 from cuda2rocm.scan.report import FileReport
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+from cuda2rocm.source.formats.tomldoc import TomlDocument, read_toml
+from cuda2rocm.source.tokens import LineIndex
 
 
-def line_of(text: str, needle: str, default: int = 1) -> int:
-    """1-based line of the first occurrence of ``needle`` (``default`` when absent)."""
-    pos = text.find(needle)
-    return text.count("\n", 0, pos) + 1 if pos >= 0 else default
+class _Lines:
+    """1-based lines of the values and keys of one TOML document (1 when a span cannot be found)."""
+
+    def __init__(self, doc: TomlDocument) -> None:
+        self.doc = doc
+        self.index = LineIndex(doc.text)
+
+    def value(self, *path: str | int) -> int:
+        span = self.doc.span(*path)
+        return self.index.line(span.offset) if span is not None else 1
+
+    def key(self, *path: str | int) -> int:
+        span = self.doc.key_span(*path)
+        return self.index.line(span.offset) if span is not None else self.value(*path)
 
 
 def scan_pyproject(report: FileReport, text: str) -> None:
-    data = _toml(report, text)
-    if data is None:
+    doc = _toml(report, text)
+    if doc is None:
         return
+    data, lines = doc.data(), _Lines(doc)
     project = data.get("project", {})
-    specs = list(project.get("dependencies", []) or [])
-    for extra in (project.get("optional-dependencies", {}) or {}).values():
-        specs.extend(extra or [])
-    for spec in specs:
+    for i, spec in enumerate(project.get("dependencies", []) or []):
         if isinstance(spec, str):
-            scan_requirement(report, spec, line_of(text, spec))
-    poetry = data.get("tool", {}).get("poetry", {}).get("dependencies", {}) or {}
-    _name_version_table(report, text, poetry)
-    for source in data.get("tool", {}).get("poetry", {}).get("source", []) or []:
+            scan_requirement(report, spec, lines.value("project", "dependencies", i))
+    for extra, specs in (project.get("optional-dependencies", {}) or {}).items():
+        for i, spec in enumerate(specs or []):
+            if isinstance(spec, str):
+                scan_requirement(report, spec, lines.value("project", "optional-dependencies", extra, i))
+    poetry = data.get("tool", {}).get("poetry", {})
+    _name_version_table(report, lines, ("tool", "poetry", "dependencies"), poetry.get("dependencies", {}) or {})
+    for i, source in enumerate(poetry.get("source", []) or []):
         if isinstance(source, dict) and isinstance(source.get("url"), str):
-            scan_index_option(report, source["url"], line_of(text, source["url"]))
+            scan_index_option(report, source["url"], lines.value("tool", "poetry", "source", i, "url"))
 
 
 def scan_pipfile(report: FileReport, text: str) -> None:
-    data = _toml(report, text)
-    if data is None:
+    doc = _toml(report, text)
+    if doc is None:
         return
+    data, lines = doc.data(), _Lines(doc)
     for section in ("packages", "dev-packages"):
-        _name_version_table(report, text, data.get(section, {}) or {})
-    for source in data.get("source", []) or []:
+        _name_version_table(report, lines, (section,), data.get(section, {}) or {})
+    for i, source in enumerate(data.get("source", []) or []):
         if isinstance(source, dict) and isinstance(source.get("url"), str):
-            scan_index_option(report, source["url"], line_of(text, source["url"]))
+            scan_index_option(report, source["url"], lines.value("source", i, "url"))
 
 
-def _name_version_table(report: FileReport, text: str, table: dict[str, Any]) -> None:
+def _name_version_table(report: FileReport, lines: _Lines, where: tuple[str, ...], table: dict[str, Any]) -> None:
     for name, value in table.items():
         if name == "python":
             continue
         version = value.get("version", "") if isinstance(value, dict) else str(value)
         spec = name if version in ("", "*") else f"{name}{version if version[0] in '=<>!~' else '==' + version}"
-        scan_requirement(report, spec, line_of(text, f"{name} =", line_of(text, name)))
+        scan_requirement(report, spec, lines.key(*where, name))
 
 
-def _toml(report: FileReport, text: str) -> dict[str, Any] | None:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"at line (\d+)", str(exc))
-        report.problem("C2R-E105", f"invalid TOML: {exc}", int(m.group(1)) if m else 0)
-        return None
+def _toml(report: FileReport, text: str) -> TomlDocument | None:
+    doc = read_toml(text)
+    for problem in doc.problems:
+        report.problem(rules.E105, problem.message, problem.line)
+    return doc if doc.document is not None else None
 
 
 def scan_conda(report: FileReport, text: str) -> None:
-    from cuda2rocm.scan.analyzers.yamlfiles import load_yaml
+    from cuda2rocm.scan.analyzers.yamlfiles import load_documents
 
-    docs = load_yaml(report, text)
-    for doc in docs:
-        deps = doc.get("dependencies") if isinstance(doc, dict) else None
-        if not isinstance(deps, list):
+    for doc in load_documents(report, text):
+        deps = doc.resolved().get("dependencies") if doc.resolved().kind == "mapping" else None
+        if deps is None or deps.resolved().kind != "sequence":
             continue
-        for i, dep in enumerate(deps):
-            line = deps.lc.item(i)[0] + 1 if hasattr(deps, "lc") else 1
-            if isinstance(dep, str):
-                scan_requirement(report, dep.split("::")[-1], line, conda=True)
-            elif isinstance(dep, dict) and isinstance(dep.get("pip"), list):
-                pips = dep["pip"]
-                for j, spec in enumerate(pips):
+        for dep in deps.resolved().items:
+            value = dep.to_python()
+            if isinstance(value, str):
+                scan_requirement(report, value.split("::")[-1], dep.line, conda=True)
+            elif isinstance(value, dict) and isinstance(value.get("pip"), list):
+                pips = dep.resolved().get("pip")
+                for item in pips.resolved().items if pips is not None else []:
+                    spec = item.to_python()
                     if isinstance(spec, str):
-                        sub = pips.lc.item(j)[0] + 1 if hasattr(pips, "lc") else line
-                        _pip_entry(report, spec, sub)
+                        _pip_entry(report, spec, item.line)
 
 
 def _pip_entry(report: FileReport, spec: str, line: int) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
-from cuda2rocm.scan import rocm_path
+from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.source.formats.requirements import read_requirements
+from cuda2rocm.source.tokens import LineIndex
 
 REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(?:(===|==|~=|>=|<=|!=|>|<|=)\s*([^\s;,#]+))?")
 _CU_TAG = re.compile(r"\+cu(\d{2,3})\b")
@@ -64,20 +66,20 @@ def _package(report: FileReport, name: str, extras: str, version: str, spec: str
         report.component("framework", FRAMEWORKS[name], base_version, line, spec)
     if tag:
         report.component("cuda", "CUDA", cuda_version(tag.group(1)), line, spec)
-        report.add("C2R-S102", line, col, f"{name}=={version} is a CUDA {cuda_version(tag.group(1))} build")
+        report.add(rules.S102, line, col, f"{name}=={version} is a CUDA {cuda_version(tag.group(1))} build")
     elif "cuda" in extras.lower():
-        report.add("C2R-S102", line, col, f"{name}{extras} selects the CUDA build of {name}")
+        report.add(rules.S102, line, col, f"{name}{extras} selects the CUDA build of {name}")
     nv = NVIDIA_WHEEL.match(name)
     cupy = _CUPY.match(name)
     if nv:
         kind = _NV_COMPONENT.get(nv.group(1))
         if kind:
             report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", base_version, line, spec)
-        report.add("C2R-S102", line, col, f"{name} is an NVIDIA CUDA {nv.group(2)} library wheel")
+        report.add(rules.S102, line, col, f"{name} is an NVIDIA CUDA {nv.group(2)} library wheel")
     elif cupy:
-        report.add("C2R-S102", line, col, f"{name} is the CUDA {cupy.group(1)} build of CuPy")
+        report.add(rules.S102, line, col, f"{name} is the CUDA {cupy.group(1)} build of CuPy")
     if name in NVML_PACKAGES:
-        report.add("C2R-P103", line, col, f"{name} provides NVML bindings (NVIDIA only; use amdsmi)")
+        report.add(rules.P103, line, col, f"{name} provides NVML bindings (NVIDIA only; use amdsmi)")
     report.plugin_refs.append(PluginRef(name, base_version, line, "requirement"))
 
 
@@ -85,9 +87,9 @@ def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: in
     kind = _CONDA_CUDA[name]
     report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", version, line, spec)
     if kind == "cuda":
-        report.add("C2R-S102", line, col, f"conda package {spec.strip()} selects a CUDA {version} build")
+        report.add(rules.S102, line, col, f"conda package {spec.strip()} selects a CUDA {version} build")
     else:
-        report.add("C2R-S101", line, col, f"conda package {spec.strip()} pins {kind} {version}")
+        report.add(rules.S101, line, col, f"conda package {spec.strip()} pins {kind} {version}")
 
 
 _ROCM_INDEX = re.compile(r"/whl/(?:nightly/)?rocm(\d+\.\d+(?:\.\d+)?)")
@@ -99,7 +101,7 @@ def scan_index_option(report: FileReport, text: str, line: int) -> None:
     if m:
         ver = cuda_version(m.group(1))
         report.component("cuda", "CUDA", ver, line, text)
-        report.add("C2R-S102", line, m.start() + 2, f"wheel index for CUDA {ver} builds ({text.strip()[:80]})")
+        report.add(rules.S102, line, m.start() + 2, f"wheel index for CUDA {ver} builds ({text.strip()[:80]})")
     rocm = _ROCM_INDEX.search(text)
     if rocm:  # the project already installs ROCm builds (PyTorch's /whl/rocm6.2 index)
         report.component("rocm", "ROCm", rocm.group(1), line, text)
@@ -107,14 +109,19 @@ def scan_index_option(report: FileReport, text: str, line: int) -> None:
 
 
 def scan_requirements_file(report: FileReport, text: str) -> None:
-    for i, raw in enumerate(text.splitlines(), start=1):
-        code = raw.split(" #", 1)[0].strip()
-        if not code or code.startswith("#"):
-            continue
-        if code.startswith("-"):
-            scan_index_option(report, code, i)
-            continue
-        scan_requirement(report, code, i, raw.index(code[0]) + 1)
+    """A pip requirements file, read by :func:`cuda2rocm.source.formats.requirements.read_requirements`."""
+    index = LineIndex(text)
+    for ln in read_requirements(text).lines:
+        if ln.kind == "option" or ln.editable:
+            scan_index_option(report, _joined(ln.code.src), ln.line)
+        elif ln.spec is not None:
+            line, col = index.line_col(ln.spec.offset)
+            scan_requirement(report, _joined(ln.spec.src), line, col)
+
+
+def _joined(src: str) -> str:
+    """A logical line's text with its continuations joined."""
+    return re.sub(r"\\\r?\n\s*", " ", src) if "\\" in src else src
 
 
 def scan_conda_args(report: FileReport, args: str, line: int) -> None:
@@ -145,10 +152,8 @@ def _git_requirement(report: FileReport, url: str, line: int) -> None:
 
 def git_repository_requirement(report: FileReport, repository: str, line: int, version: str = "") -> None:
     """A plugin installed from its repository (``pip install git+...``, ``git clone ... && pip install .``)."""
-    try:
-        from cuda2rocm import knowledge
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        return
+    from cuda2rocm import knowledge
+
     plugin = knowledge.plugin_for_repository(repository)
     if plugin is not None:
         report.plugin_refs.append(PluginRef(plugin.key, version if re.fullmatch(r"\d[\w.]*", version) else "", line,

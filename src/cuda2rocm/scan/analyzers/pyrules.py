@@ -7,7 +7,8 @@ import re
 import tokenize
 from dataclasses import dataclass, field
 
-from cuda2rocm.scan import rocm_path
+from cuda2rocm.rules import Rule
+from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers.build import ARCH_FLAG
 from cuda2rocm.scan.analyzers.envvars import NCCL_NAME, check_env
 from cuda2rocm.scan.analyzers.packages import REQ, plugin_import, scan_requirement
@@ -59,11 +60,11 @@ def _imports(report: FileReport, st: State, toks: list[Tok], words: list[str]) -
         if module == "torch.utils.cpp_extension" and "load" in names:
             st.load_aliases.add("load")
         if full & _NVML:
-            report.add("C2R-P103", line, col, f"imports {module} (NVML bindings, NVIDIA only; use amdsmi)")
+            report.add(rules.P103, line, col, f"imports {module} (NVML bindings, NVIDIA only; use amdsmi)")
         elif top in _TRT:
-            report.add("C2R-P108", line, col, f"imports {module} (TensorRT is NVIDIA-only)")
+            report.add(rules.P108, line, col, f"imports {module} (TensorRT is NVIDIA-only)")
         elif cuda_pkg := next((_CUDA_PKGS[m] for m in sorted(full) if m in _CUDA_PKGS), None):
-            report.add("C2R-P106", line, col, f"imports {module} ({cuda_pkg})")
+            report.add(rules.P106, line, col, f"imports {module} ({cuda_pkg})")
         if top == "triton":
             report.tags.add("triton")
         if top not in ("torch", "os", "sys", "typing", "re", "__future__"):
@@ -90,8 +91,8 @@ def _device_queries(report: FileReport, st: State, toks: list[Tok], words: list[
         any(w in _MATCHERS for w in words)
     if compares and _guarded(words):
         return  # `torch.version.hip is None and cap >= (8, 0)`: the NVIDIA-only branch is already fenced off
-    for name, tracked, rule in (("get_device_capability", st.capability_names, "C2R-P101"),
-                                ("get_device_name", st.device_name_names, "C2R-P102")):
+    for name, tracked, rule in (("get_device_capability", st.capability_names, rules.P101),
+                                ("get_device_name", st.device_name_names, rules.P102)):
         idx = _call_index(words, name)
         if idx >= 0:
             _query(report, toks, words, idx, compares, tracked, rule)
@@ -125,7 +126,7 @@ def _num_warps(report: FileReport, toks: list[Tok], words: list[str]) -> None:
         if words[i] == "num_warps" and words[i + 1] == "=" and words[i + 2].isdigit() and int(words[i + 2]) > 16:
             if not _guarded(words):
                 tok = toks[i + 2]
-                report.add("C2R-P110", tok.start[0], tok.start[1] + 1, f"num_warps={words[i + 2]} is "
+                report.add(rules.P110, tok.start[0], tok.start[1] + 1, f"num_warps={words[i + 2]} is "
                            f"{int(words[i + 2]) * 64} threads on 64-wide wavefronts (a workgroup holds 1024)")
             return
 
@@ -138,7 +139,7 @@ def _guarded(words: list[str]) -> bool:
 
 
 def _query(report: FileReport, toks: list[Tok], words: list[str], idx: int, compares: bool, tracked: set[str],
-           rule: str) -> None:
+           rule: Rule) -> None:
     tok = toks[idx]
     if "=" in words and words.index("=") < idx:  # `cap = ...`, `self.cap = ...`: track the whole target
         tracked.update(t for t in "".join(words[:words.index("=")]).split(",") if t.replace(".", "").isidentifier())
@@ -160,16 +161,16 @@ def _calls(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> 
         line, col = toks[i].start[0], toks[i].start[1] + 1
         dotted_load = w == "load" and i >= 2 and words[i - 2] == "cpp_extension"
         if w == "CUDAExtension" or w in st.load_aliases or dotted_load:
-            report.add("C2R-S105", line, col, f"PyTorch CUDA extension built with {w}(...)")
+            report.add(rules.S105, line, col, f"PyTorch CUDA extension built with {w}(...)")
             report.tags.add("torch-extension")
         elif w in _CUPY_KERNELS and "cupy" in st.imports:
-            report.add("C2R-S106", line, col, f"CuPy {w} compiles CUDA C source at run time")
+            report.add(rules.S106, line, col, f"CuPy {w} compiles CUDA C source at run time")
             report.tags.add("cupy-rawkernel")
         elif w == "SourceModule" and "pycuda" in st.imports:
-            report.add("C2R-S108", line, col, "PyCUDA SourceModule compiles CUDA C with nvcc")
+            report.add(rules.S108, line, col, "PyCUDA SourceModule compiles CUDA C with nvcc")
             report.tags.add("pycuda")
         elif w in ("CUDAGraph", "make_graphed_callables") or (w == "graph" and i > 1 and words[i - 2] == "cuda"):
-            report.add("C2R-P107", line, col, f"CUDA Graph capture ({w})")
+            report.add(rules.P107, line, col, f"CUDA Graph capture ({w})")
             report.count("cuda_graphs")
         elif w in ("init_process_group", "DistributedDataParallel"):
             report.evidence("multi-gpu", line, f"{w}(...)")
@@ -185,7 +186,7 @@ def _attributes(report: FileReport, toks: list[Tok], words: list[str]) -> None:
             tail = words[i + 3:]
             if "=" in tail and (words[i + 2] == "cudnn" or "allow_tf32" in tail):
                 attr = ".".join(w for w in tail[: tail.index("=")] if w != ".")
-                report.add("C2R-P104", toks[i].start[0], toks[i].start[1] + 1,
+                report.add(rules.P104, toks[i].start[0], toks[i].start[1] + 1,
                            f"torch.backends.{words[i + 2]}.{attr} is set; on ROCm this steers MIOpen/hipBLASLt")
             return
     if any(w == "cuda" and not (i >= 2 and words[i - 2] == "version" and words[i - 1] == ".")
@@ -198,7 +199,7 @@ def _decorator(report: FileReport, toks: list[Tok], words: list[str]) -> None:
     if "triton" in words:
         report.tags.add("triton")
     elif "cuda" in words:
-        report.add("C2R-S107", line, col, "Numba CUDA kernel (@cuda.jit) generates PTX for NVIDIA GPUs only")
+        report.add(rules.S107, line, col, "Numba CUDA kernel (@cuda.jit) generates PTX for NVIDIA GPUs only")
         report.tags.add("numba-cuda")
         report.count("kernels")
 
@@ -214,14 +215,14 @@ def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
         if value == "TORCH_CUDA_ARCH_LIST" or NCCL_NAME.fullmatch(value) or _env_key(toks, i, value):
             check_env(report, value, line, col)
         elif value.startswith("nvidia-smi") and value[10:11] in ("", " "):
-            report.add("C2R-D104", line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
+            report.add(rules.D104, line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
         elif ARCH_FLAG.search(value):
-            report.add("C2R-S110", line, col, f"nvcc architecture flag {value}")
+            report.add(rules.S110, line, col, f"nvcc architecture flag {value}")
         elif value in ("CUDAExecutionProvider", "TensorrtExecutionProvider"):
-            report.add("C2R-P109", line, col, f"ONNX Runtime {value} exists only in NVIDIA builds; use "
+            report.add(rules.P109, line, col, f"ONNX Runtime {value} exists only in NVIDIA builds; use "
                        "MIGraphXExecutionProvider with the AMD onnxruntime-migraphx wheel")
         elif _NVCC.fullmatch(value) and not (i + 1 < len(toks) and toks[i + 1].string == ":"):  # {"nvcc": flags}
-            report.add("C2R-S111", line, col, f"runs nvcc ({value!r}); a ROCm build compiles with hipcc, and "
+            report.add(rules.S111, line, col, f"runs nvcc ({value!r}); a ROCm build compiles with hipcc, and "
                        "torch.utils.cpp_extension.CUDA_HOME is None there")
         elif st.is_setup and REQ.fullmatch(value.replace(" ", "")) and any(c in value for c in "=<>~"):
             scan_requirement(report, value, line, col)

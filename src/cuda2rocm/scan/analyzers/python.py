@@ -15,6 +15,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import pyrules
 from cuda2rocm.scan.report import FileReport
 
@@ -25,12 +26,9 @@ _WORDS = r"cuda|CUDA|nvml|nvidia|cupy|numba|tensorrt|cudnn|NCCL|cpp_extension|tr
 @functools.lru_cache(maxsize=1)
 def _interesting() -> re.Pattern[str]:
     """Keywords plus the import names of every knowledge-base plugin (``import flash_attn``)."""
-    try:
-        from cuda2rocm import knowledge
+    from cuda2rocm import knowledge
 
-        names = sorted({n.split(".")[0] for p in knowledge.plugins().values() for n in p.import_names})
-    except ImportError:  # pragma: no cover - knowledge ships with the package
-        names = []
+    names = sorted({n.split(".")[0] for p in knowledge.plugins().values() for n in p.import_names})
     alternatives = "|".join(re.escape(n) for n in names if n)
     return re.compile(_WORDS + (rf"|\b(?:import|from)\s+(?:{alternatives})\b" if alternatives else ""))
 
@@ -78,7 +76,7 @@ def _stdlib_logical_lines(report: FileReport, text: str) -> Iterator[Line]:
                 current.tokens.append(tok)
     except (tokenize.TokenError, IndentationError, SyntaxError) as exc:
         line = _error_line(exc)
-        report.problem("C2R-E105", f"Python tokenizer stopped at line {line}: {_error_text(exc)}", line)
+        report.problem(rules.E105, f"Python tokenizer stopped at line {line}: {_error_text(exc)}", line)
         if current.tokens:
             yield current
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Callable
 
-from cuda2rocm.scan import rocm_path
+from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers.envvars import check_env
+from cuda2rocm.scan.analyzers.packages import git_repository_requirement, scan_conda_args, scan_pip_args
 from cuda2rocm.scan.report import FileReport
+from cuda2rocm.source.formats.shell import LogicalLine, read_shell
+from cuda2rocm.source.tokens import LineIndex
 
 _NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
 _NV_PROC = re.compile(r"/proc/driver/nvidia\b[\w/.-]*")
@@ -26,64 +31,85 @@ _CONDA = re.compile(r"\b(?:conda|mamba|micromamba)\s+(?:install|create)\s+(.*)")
 
 
 def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
-    """Scan every logical line of ``text`` (physical lines ending in ``\\`` continue on the next one; a command
-    is reported at its first line); ``first_line`` is the file line of the text's first line."""
-    start, parts = 0, list[str]()
+    """Scan every logical line of ``text`` (read by :func:`cuda2rocm.source.formats.shell.read_shell`:
+    continuations joined, quotes and comments respected, here-document bodies scanned as scripts of their
+    own); ``first_line`` is the file line of the text's first line. A command (launcher, pip, conda) is
+    reported at its first line, a word inside it (a variable, nvidia-smi) at its own physical line."""
+    script = read_shell(text)
+    index = LineIndex(text)
     sbatch: list[tuple[int, str]] = []  # a job's #SBATCH directives describe one launch together
-    for i, raw in enumerate(text.splitlines()):
-        if not parts and raw.lstrip().startswith("#SBATCH"):
-            sbatch.append((first_line + i, raw.lstrip()[len("#SBATCH"):]))
+    for ln in script.lines:
+        if not ln.words:
+            if ln.comment is not None and ln.comment.src.startswith("#SBATCH"):
+                sbatch.append((first_line + ln.line - 1, ln.comment.src[len("#SBATCH"):]))
             continue
-        if not parts:
-            start = i
-        stripped = raw.rstrip()
-        if stripped.endswith("\\") and not stripped.lstrip().startswith("#"):
-            parts.append(stripped[:-1])
-            continue
-        parts.append(raw)
-        scan_line(report, " ".join(parts), first_line + start)
-        parts = []
-    if parts:
-        scan_line(report, " ".join(parts), first_line + start)
+        _scan_logical(report, ln, index, first_line)
+        for body in ln.heredocs:
+            scan_text(report, body.src, first_line + index.line(body.offset) - 1)
     if sbatch:
         _launcher(report, " ".join(code for _, code in sbatch), sbatch[0][0], "Slurm batch job")
 
 
 def scan_line(report: FileReport, raw: str, line: int) -> None:
-    code = _strip_comment(raw)
-    if not code.strip():
-        return
+    """Scan one command line (a Makefile recipe line, a YAML list item) at file line ``line``; an ``#SBATCH``
+    directive counts as code."""
+    script = read_shell(raw)
+    index = LineIndex(raw)
+    for ln in script.lines:
+        if ln.words:
+            _scan_logical(report, ln, index, line)
+        elif ln.comment is not None and ln.comment.src.startswith("#SBATCH"):
+            code = ln.comment.src[1:]
+            _scan_code(report, code, line, lambda pos: (line, pos + 1))
+
+
+def _scan_logical(report: FileReport, ln: LogicalLine, index: LineIndex, first_line: int) -> None:
+    """The words of one logical line, joined by single spaces; match positions map back to the word's own
+    physical line and column."""
+    starts: list[int] = []
+    parts: list[str] = []
+    pos = 0
+    for w in ln.words:
+        starts.append(pos)
+        parts.append(w.src)
+        pos += len(w.src) + 1
+    words = ln.words
+
+    def at(p: int) -> tuple[int, int]:
+        k = max(0, bisect.bisect_right(starts, p) - 1)
+        w = words[k]
+        line, col = index.line_col(w.offset + min(max(0, p - starts[k]), len(w.src)))
+        return first_line + line - 1, col
+
+    _scan_code(report, " ".join(parts), first_line + ln.line - 1, at)
+
+
+def _scan_code(report: FileReport, code: str, line: int, at: Callable[[int], tuple[int, int]]) -> None:
     for m in _NVSMI.finditer(code):
-        report.add("C2R-D104", line, m.start() + 1, "nvidia-smi is not available on AMD nodes (use amd-smi)")
+        report.add(rules.D104, *at(m.start()), "nvidia-smi is not available on AMD nodes (use amd-smi)")
     for m in _NV_PROC.finditer(code):
-        report.add("C2R-D104", line, m.start() + 1, f"reads {m.group(0)}, which only the NVIDIA driver provides "
+        report.add(rules.D104, *at(m.start()), f"reads {m.group(0)}, which only the NVIDIA driver provides "
                    "(use amd-smi, or /sys/module/amdgpu/version)")
     for m in _NV_SYSTEM_PKG.finditer(code):
-        report.add("C2R-D109", line, m.start() + 1, f"{m.group(1)} is NVIDIA-only system software (AMD: ROCm's "
+        report.add(rules.D109, *at(m.start()), f"{m.group(1)} is NVIDIA-only system software (AMD: ROCm's "
                    "peer-memory support is in amdgpu, profiling in rocprofiler, containers need only /dev/kfd and "
                    "/dev/dri)")
     for m in _ASSIGN.finditer(code):
-        check_env(report, m.group(1), line, m.start(1) + 1, m.group(2))
+        check_env(report, m.group(1), *at(m.start(1)), m.group(2))
     launcher = _LAUNCHER.search(code)
     if launcher or _GRES.search(code):
         _launcher(report, code, line, (launcher.group(1) or launcher.group(2)) if launcher else "slurm")
     if _DOCKER_GPUS.search(code):
-        report.add("C2R-D105", line, code.index("--gpus") + 1, "docker run --gpus uses the NVIDIA container runtime")
-    _cuda_install(report, code, line)
+        report.add(rules.D105, *at(code.index("--gpus")), "docker run --gpus uses the NVIDIA container runtime")
+    _cuda_install(report, code, at)
     for m in _GIT_CLONE.finditer(code):  # git clone https://github.com/NVIDIA/apex.git && pip install ./apex
-        from cuda2rocm.scan.analyzers.packages import git_repository_requirement
-
         git_repository_requirement(report, m.group(1), line)
     rocm_path.command(report, code, line)
     pip = _PIP.search(code)
     if pip:
-        from cuda2rocm.scan.analyzers.packages import scan_pip_args
-
         scan_pip_args(report, pip.group(1), line)
     conda = _CONDA.search(code)
     if conda:
-        from cuda2rocm.scan.analyzers.packages import scan_conda_args
-
         scan_conda_args(report, conda.group(1), line)
 
 
@@ -95,33 +121,24 @@ _CUDA_PKG = re.compile(
 _CUDA_BUNDLE = re.compile(r"\bcuda(?:-repo-[\w-]+-local_|_)(\d+\.\d+(?:\.\d+)?)[-_](\d{3}\.\d+(?:\.\d+)?)")
 
 
-def _cuda_install(report: FileReport, code: str, line: int) -> None:
+def _cuda_install(report: FileReport, code: str, at: Callable[[int], tuple[int, int]]) -> None:
     bundle = _CUDA_BUNDLE.search(code)
     if bundle:
+        line, col = at(bundle.start())
         report.component("cuda", "CUDA", bundle.group(1), line, code)
         report.component("driver", "NVIDIA driver", bundle.group(2), line, code)
-        report.add("C2R-S101", line, bundle.start() + 1, f"installs CUDA {bundle.group(1)} with driver "
+        report.add(rules.S101, line, col, f"installs CUDA {bundle.group(1)} with driver "
                    f"{bundle.group(2)} from NVIDIA's installer")
         return
     pkg = _CUDA_PKG.search(code)
     if pkg:
+        line, col = at(pkg.start())
         version = f"{pkg.group(1)}.{pkg.group(2)}"
         report.component("cuda", "CUDA", version, line, code)
-        report.add("C2R-S101", line, pkg.start() + 1, f"installs CUDA {version} packages ({pkg.group(0)})")
+        report.add(rules.S101, line, col, f"installs CUDA {version} packages ({pkg.group(0)})")
 
 
 _GIT_CLONE = re.compile(r"\bgit\s+clone\s+(?:-{1,2}[\w-]+(?:[= ]\S+)?\s+)*https?://[^/\s]+/([\w.-]+/[\w.-]+)")
-
-
-def _strip_comment(raw: str) -> str:
-    """Drop a trailing shell comment; ``#SBATCH`` directives are kept (they configure the job)."""
-    stripped = raw.lstrip()
-    if stripped.startswith("#SBATCH"):
-        return stripped[1:]
-    if stripped.startswith("#"):
-        return ""
-    m = re.search(r"(?:^|\s)#", raw)
-    return raw[: m.start()] if m and raw.count('"', 0, m.start()) % 2 == 0 else raw
 
 
 def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
@@ -133,7 +150,7 @@ def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
     multi_node = _more_than_one(nodes) or bool(re.search(r"--hostfile|(?<!\S)-H\s|--host\s", code))
     scale = "multi-node" if multi_node else ("multi-gpu" if _more_than_one(gpus) else "single-gpu")
     detail = ", ".join(x for x in (f"nodes={nodes}" if nodes else "", f"gpus/node={gpus}" if gpus else "") if x)
-    report.add("C2R-D106", line, 1, f"{name} launch ({scale}{'; ' + detail if detail else ''})")
+    report.add(rules.D106, line, 1, f"{name} launch ({scale}{'; ' + detail if detail else ''})")
     report.evidence(scale, line, code)
 
 

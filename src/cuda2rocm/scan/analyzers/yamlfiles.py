@@ -1,5 +1,7 @@
-"""YAML: Kubernetes manifests, Helm values, compose files, CI workflows (ruamel round-trip loader: safe,
-and it keeps line numbers). Multi-document files are supported; a parse error names the line."""
+"""YAML: Kubernetes manifests, Helm values, compose files, CI workflows, read as node trees with spans
+(:mod:`cuda2rocm.source.formats.yamlnodes`: safe, nothing but plain data is built). Multi-document files are
+supported; anchors are followed from every alias and merge key, so a setting is reported where it is written;
+a parse error names the line."""
 
 from __future__ import annotations
 
@@ -7,14 +9,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
+from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
 from cuda2rocm.scan.report import FileReport
+from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
 
 _COMMAND_KEYS = frozenset({"command", "args", "run", "script", "before_script", "after_script", "entrypoint",
                            "test", "environment", "cmd", "sh"})
@@ -22,97 +22,85 @@ _GPU_RUNNER = re.compile(r"\b(gpu|cuda|nvidia|a100|h100|h200|v100|t4|l4|a10g?)\b
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
-def load_yaml(report: FileReport, text: str) -> list[Any]:
-    """All documents of ``text``; a parse error becomes a C2R-E105 problem with its line."""
-    try:
-        try:
-            return _load_all(text)
-        except DuplicateKeyError as exc:
-            if "merge key" not in str(exc):
-                raise
-            return _load_all(_merge_keys_as_lists(text))  # GitLab CI accepts `<<: *A` and `<<: *B` in one mapping
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 0
-        report.problem("C2R-E105", f"invalid YAML at line {line}: {exc.problem or exc.context}", line)
-    except YAMLError as exc:
-        report.problem("C2R-E105", f"invalid YAML: {exc}")
-    return []
-
-
-def _load_all(text: str) -> list[Any]:
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = True  # compose files and CI configs repeat keys; the last one wins
-    return [doc for doc in yaml.load_all(text) if doc is not None]
-
-
-_MERGE_LINE = re.compile(r"^(\s*)<<:\s*(\*[\w.-]+)\s*$")
-
-
-def _merge_keys_as_lists(text: str) -> str:
-    """Consecutive ``<<: *A`` / ``<<: *B`` lines of one mapping become ``<<: [*A, *B]`` (the spelling every YAML
-    loader accepts); the later lines become blank comments, so every line keeps its number."""
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        first = _MERGE_LINE.match(lines[i])
-        j = i + 1
-        aliases = [first.group(2)] if first else []
-        while first and j < len(lines) and (m := _MERGE_LINE.match(lines[j])) and m.group(1) == first.group(1):
-            aliases.append(m.group(2))
-            lines[j] = first.group(1) + "#"
-            j += 1
-        if first and len(aliases) > 1:
-            lines[i] = f"{first.group(1)}<<: [{', '.join(aliases)}]"
-        i = j
-    return "\n".join(lines)
+def load_documents(report: FileReport, text: str) -> list[Node]:
+    """The root node of every non-empty document; problems (syntax errors, undefined aliases) become C2R-E105
+    input problems with their line."""
+    stream = read_yaml(text)
+    for problem in stream.problems:
+        report.problem(rules.E105, problem.message, problem.line)
+    return [d for d in stream.documents if not (d.kind == SCALAR and d.tag.endswith(":null"))]
 
 
 def scan_yaml(report: FileReport, text: str) -> None:
     if report.path.rsplit("/", 1)[-1] == "Chart.yaml":
         report.evidence("kubernetes", 1, "Helm chart")
-    for doc in load_yaml(report, text):
-        for path, key, value, line, col in _walk(doc, ()):
-            _node(report, path, key, value, line, col)
+    for doc in load_documents(report, text):
+        memo: dict[int, Any] = {}
+        for path, key, node, line, col in walk(doc):
+            value = node.to_python(memo)
+            _node(report, path, key, value, node, line, col)
             if isinstance(value, dict):
-                _split_image(report, value, line)
-        _workload_scale(report, doc)
+                _split_image(report, value, node, line)
+        _workload_scale(report, doc.to_python(memo))
 
 
-def _split_image(report: FileReport, node: dict[Any, Any], line: int) -> None:
+def _split_image(report: FileReport, value: dict[Any, Any], node: Node, line: int) -> None:
     """Helm values spell images in parts: ``repository: nvcr.io/nvidia`` + ``image: driver`` + ``version: 550.54``
     (or ``repository: rayproject/ray-ml`` + ``tag: 2.9.0-gpu``)."""
-    repo, tag = node.get("repository"), node.get("tag", node.get("version"))
+    repo, tag = value.get("repository"), value.get("tag", value.get("version"))
     if not isinstance(repo, str) or not isinstance(tag, (str, int, float)) or not repo:
         return
-    image = node.get("image")
+    image = value.get("image")
     ref = f"{repo.rstrip('/')}/{image}" if isinstance(image, str) and image and "/" not in image else repo
-    scan_image(report, f"{ref}:{tag}", _pos(node, "repository", is_map=True)[0] or line, 1)
+    key = node.resolved().key_node("repository")
+    scan_image(report, f"{ref}:{tag}", key.line if key is not None else line, 1)
 
 
-def _walk(node: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], str, Any, int, int]]:
-    """(parent path, key, value, line, col) for every mapping entry and sequence item (1-based positions)."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            line, col = _pos(node, key, is_map=True)
-            yield path, str(key), value, line, col
-            yield from _walk(value, (*path, str(key)))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            line, col = _pos(node, i, is_map=False)
-            yield path, "", value, line, col
-            yield from _walk(value, path)
+def entries(node: Node) -> list[tuple[Node, Node]]:
+    """A mapping's (key, value) nodes: its own entries, then those merged in with ``<<`` (the first source that
+    has a key wins, own keys win over merged ones), each at the position where it is written."""
+    node = node.resolved()
+    own = [(k, v) for k, v in node.pairs if not _is_merge(k)]
+    seen = {k.value for k, _ in own if k.kind == SCALAR}
+    out = list(own)
+    for k, v in node.pairs:
+        if not _is_merge(k):
+            continue
+        target = v.resolved()
+        for src in (target.items if target.kind == SEQUENCE else [v]):
+            if src.resolved().kind != MAPPING:
+                continue
+            for mk, mv in entries(src):
+                if mk.kind == SCALAR and mk.value not in seen:
+                    seen.add(mk.value)
+                    out.append((mk, mv))
+    return out
 
 
-def _pos(node: Any, key: Any, *, is_map: bool) -> tuple[int, int]:
-    try:
-        line, col = node.lc.key(key) if is_map else node.lc.item(key)
-        return line + 1, col + 1
-    except (AttributeError, KeyError, TypeError, IndexError):
-        return 0, 0
+def _is_merge(key: Node) -> bool:
+    return key.kind == SCALAR and key.value == "<<" and key.style == ""
 
 
-def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line: int, col: int) -> None:
+def walk(node: Node, path: tuple[str, ...] = (), _active: frozenset[int] = frozenset()) -> Iterator[
+        tuple[tuple[str, ...], str, Node, int, int]]:
+    """(parent path, key, value node, line, col) for every mapping entry and sequence item (1-based positions of
+    the key, or of the item); aliases are followed (a cycle is walked once)."""
+    target = node.resolved()
+    if id(target) in _active:
+        return
+    active = _active | {id(target)}
+    if target.kind == MAPPING:
+        for k, v in entries(target):
+            key = str(k.value if k.kind == SCALAR else k.to_python())
+            yield path, key, v, k.line, k.col
+            yield from walk(v, (*path, key), active)
+    elif target.kind == SEQUENCE:
+        for item in target.items:
+            yield path, "", item, item.line, item.col
+            yield from walk(item, path, active)
+
+
+def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, node: Node, line: int, col: int) -> None:
     if key.startswith("nvidia.com/"):
         _nvidia_key(report, key, value, line, col)
     elif key in ("image", "container") and isinstance(value, str):
@@ -122,7 +110,7 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
     elif path[-1:] in (("environment",), ("env",), ("variables",)) and _ENV_NAME.fullmatch(key):
         check_env(report, key, line, col, str(value) if isinstance(value, (str, int, float)) else "")
     elif key in ("runtimeClassName", "runtime", "driver") and value == "nvidia":
-        rule = "C2R-D102" if key == "runtimeClassName" else "C2R-D105"
+        rule = rules.D102 if key == "runtimeClassName" else rules.D105
         report.add(rule, line, col, f"{key}: nvidia selects the NVIDIA container runtime")
         report.evidence("single-gpu", line, f"{key}: nvidia")
     elif key == "count" and "devices" in path and (value == "all" or (isinstance(value, int) and value > 1)):
@@ -135,19 +123,19 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
             key.endswith("/gke-accelerator"):
         _cloud_gpu(report, key, value, line, col)
     elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
-        report.add("C2R-D107", line, col, f"CI installs the CUDA toolkit ({value})")
+        report.add(rules.D107, line, col, f"CI installs the CUDA toolkit ({value})")
     else:
         _cluster_scale(report, key, value, line)
     if key in _COMMAND_KEYS:
-        _commands(report, value, line)
+        _commands(report, value, node, line)
 
 
 def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
     if key == "nvidia.com/gpu":
-        report.add("C2R-D102", line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
+        report.add(rules.D102, line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
         report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
     else:
-        report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA nodes")
+        report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA nodes")
 
 
 _MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
@@ -168,7 +156,7 @@ _NVIDIA_INSTANCE = re.compile(r"(?i)^(?:p[2-5][a-z]*|g4dn|g5g?|g6e?|a2|a3|g2)[.-
 
 def _cloud_gpu(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
     if isinstance(value, str) and _NVIDIA_INSTANCE.search(value):
-        report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
+        report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
                    "instance type or node pool")
 
 
@@ -185,18 +173,18 @@ def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
 def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
     labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     if _GPU_RUNNER.search(labels):
-        report.add("C2R-D107", line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
+        report.add(rules.D107, line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
 
 
-def _commands(report: FileReport, value: Any, line: int) -> None:
+def _commands(report: FileReport, value: Any, node: Node, line: int) -> None:
     if isinstance(value, str):
         first = line + 1 if "\n" in value.strip() else line
         shell.scan_text(report, value, first)
     elif isinstance(value, list):
         by_line: dict[int, list[str]] = {}
-        for i, item in enumerate(value):
+        for item, item_node in zip(value, node.resolved().items, strict=False):
             if isinstance(item, (str, int)):
-                by_line.setdefault(_pos(value, i, is_map=False)[0] or line, []).append(str(item))
+                by_line.setdefault(item_node.line or line, []).append(str(item))
         for item_line, words in by_line.items():
             text = " ".join(words)
             if "\n" in text:

@@ -1,15 +1,69 @@
 """Rules of the scan engine (C2R-S inventory/custom code/plugins/binaries, C2R-P Python, C2R-D deployment,
-C2R-E input problems). Importing this package registers them; analyzers emit through :func:`emit`."""
+C2R-E input problems). Importing this package registers them. Each rule is a module-level object named by its id
+without the ``C2R-`` prefix (``rules.D101``): analyzers reference these objects, so a misspelt rule is an import
+or attribute error, never a finding of an unknown rule."""
 
 from __future__ import annotations
 
 from cuda2rocm.model import Finding
-from cuda2rocm.rules import RULES
-from cuda2rocm.scan.rules import _binaries, _deploy, _inputs, _inventory, _python  # noqa: F401  (registers)
+from cuda2rocm.rules import RULES, Rule
+from cuda2rocm.scan.rules._binaries import S201, S202, S203, S204, S301, S302, S303, S304
+from cuda2rocm.scan.rules._deploy import D101, D102, D103, D104, D105, D106, D107, D108, D109
+from cuda2rocm.scan.rules._inputs import E101, E102, E103, E104, E105, E106
+from cuda2rocm.scan.rules._inventory import S101, S102, S103, S104, S105, S106, S107, S108, S109, S110, S111, S112, S113
+from cuda2rocm.scan.rules._python import P101, P102, P103, P104, P105, P106, P107, P108, P109, P110
 
-__all__ = ["emit"]
+__all__ = [
+    "D101",
+    "D102",
+    "D103",
+    "D104",
+    "D105",
+    "D106",
+    "D107",
+    "D108",
+    "D109",
+    "E101",
+    "E102",
+    "E103",
+    "E104",
+    "E105",
+    "E106",
+    "P101",
+    "P102",
+    "P103",
+    "P104",
+    "P105",
+    "P106",
+    "P107",
+    "P108",
+    "P109",
+    "P110",
+    "S101",
+    "S102",
+    "S103",
+    "S104",
+    "S105",
+    "S106",
+    "S107",
+    "S108",
+    "S109",
+    "S110",
+    "S111",
+    "S112",
+    "S113",
+    "S201",
+    "S202",
+    "S203",
+    "S204",
+    "S301",
+    "S302",
+    "S303",
+    "S304",
+    "emit",
+]
 
 
-def emit(rule_id: str, path: str, line: int, col: int, message: str, *, fix: str = "") -> Finding:
-    """A finding of one of the scan rules (they are registered at import of this package)."""
-    return RULES[rule_id].finding(path, line, col, message, fix=fix)
+def emit(rule: Rule | str, path: str, line: int, col: int, message: str, *, fix: str = "") -> Finding:
+    """A finding of ``rule`` (a rule object; a registered id is still accepted for engines outside scan)."""
+    return (rule if isinstance(rule, Rule) else RULES[rule]).finding(path, line, col, message, fix=fix)

@@ -11,7 +11,7 @@ PLUG = "scan-plugins"
 BIN = "scan-binaries"
 AI = "https://rocm.docs.amd.com/en/latest/how-to/rocm-for-ai/index.html"
 
-scan_rule(
+S201 = scan_rule(
     "C2R-S201", "plugin-without-rocm-support", PLUG, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags third-party GPU packages that have no ROCm support or are abandoned, per the bundled "
     "knowledge base (with the fact's source and date).",
@@ -21,7 +21,7 @@ scan_rule(
     instead="Use the replacement the knowledge base names (shown in the message).",
     references=(AI,),
 )
-scan_rule(
+S202 = scan_rule(
     "C2R-S202", "plugin-needs-rocm-build", PLUG, S.MEDIUM, C.HIGH, L.LIBRARY,
     what="Flags third-party GPU packages that work on ROCm only through an AMD fork, a partial upstream port "
     "or an alternative package.",
@@ -30,7 +30,7 @@ scan_rule(
     instead="Install the ROCm build named in the message and check its caveats.",
     references=(AI,),
 )
-scan_rule(
+S203 = scan_rule(
     "C2R-S203", "plugin-supported-upstream", PLUG, S.INFO, C.HIGH, L.LIBRARY,
     what="Records third-party GPU packages that support ROCm upstream.",
     why="They still need their ROCm wheel or a source build against ROCm, and a version that has it.",
@@ -38,7 +38,7 @@ scan_rule(
     instead="Install the ROCm build of the same package.",
     references=(AI,),
 )
-scan_rule(
+S204 = scan_rule(
     "C2R-S204", "unknown-cuda-package", PLUG, S.MEDIUM, C.LOW, L.LIBRARY,
     what="Flags required packages the knowledge base does not know whose names say they are CUDA-specific "
     "(`nvidia-*` other than the CUDA library wheels, `*cuda*`, `*cutlass*`, `*tensorrt*`, `*-cu12`).",
@@ -46,10 +46,10 @@ scan_rule(
     "needs someone to check it before the migration is planned.",
     example="nvidia-cutlass-dsl==4.7.1",
     instead="Check the package's ROCm support (an AMD fork, a ROCm wheel, or a replacement) and add the fact "
-    "to the knowledge base (`cuda2rocm kb update --from`).",
+    "to the knowledge base (`cuda2rocm kb update --from FILE`).",
     references=(AI,),
 )
-scan_rule(
+S301 = scan_rule(
     "C2R-S301", "closed-cuda-binary", BIN, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags prebuilt ELF files (shared/static libraries, objects, executables) that link CUDA libraries "
     "(DT_NEEDED libcudart, libcublas, libnccl, ...) and whose source is not in the repository.",
@@ -59,7 +59,7 @@ scan_rule(
     instead="Get the source or a ROCm build from the vendor, or replace the component.",
     references=("https://refspecs.linuxfoundation.org/elf/gabi4+/ch5.dynamic.html",),
 )
-scan_rule(
+S302 = scan_rule(
     "C2R-S302", "embedded-nvidia-fatbin", BIN, S.HIGH, C.HIGH, L.LOW_LEVEL,
     what="Flags binaries that embed NVIDIA device code (`.nv_fatbin` section) with no source in the "
     "repository.",
@@ -69,7 +69,7 @@ scan_rule(
     instead="Rebuild from source with hipcc, or obtain a ROCm build.",
     references=("https://docs.nvidia.com/cuda/cuda-binary-utilities/",),
 )
-scan_rule(
+S303 = scan_rule(
     "C2R-S303", "nvidia-device-code-file", BIN, S.HIGH, C.HIGH, L.LOW_LEVEL,
     what="Flags NVIDIA device code files: `.cubin`, `.fatbin`, `.ptx`, when no source is present.",
     why="PTX and cubins are NVIDIA ISA; they are loaded with the driver API (`cuModuleLoad`) and have no "
@@ -78,7 +78,7 @@ scan_rule(
     instead="Recover the CUDA source, translate it, and ship code objects built with hipcc (`.hsaco`).",
     references=("https://docs.nvidia.com/cuda/parallel-thread-execution/",),
 )
-scan_rule(
+S304 = scan_rule(
     "C2R-S304", "wheel-with-cuda-binaries", BIN, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags wheels in the repository whose shared objects link CUDA libraries or embed fatbins.",
     why="A vendored CUDA wheel installs fine on an AMD machine and fails at import or first use.",

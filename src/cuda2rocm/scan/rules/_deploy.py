@@ -12,7 +12,7 @@ DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/d
 K8S = "https://github.com/ROCm/k8s-device-plugin"
 RCCL = "https://rocm.docs.amd.com/projects/rccl/en/latest/"
 
-scan_rule(
+D101 = scan_rule(
     "C2R-D101", "nvidia-base-image", F, S.HIGH, C.HIGH, L.OPS,
     what="Flags container images built on NVIDIA CUDA images (`nvidia/cuda`, `nvcr.io/nvidia/*`) in "
     "Dockerfiles, compose files, Kubernetes manifests and CI.",
@@ -22,7 +22,7 @@ scan_rule(
     instead="Start from `rocm/pytorch:<rocm>_<ubuntu>_<python>_pytorch_<ver>` or `rocm/dev-ubuntu-22.04:<rocm>`.",
     references=(DOCKER,),
 )
-scan_rule(
+D102 = scan_rule(
     "C2R-D102", "kubernetes-nvidia-gpu", F, S.HIGH, C.HIGH, L.OPS,
     what="Flags Kubernetes/Helm resources that request `nvidia.com/gpu`, select NVIDIA nodes or use the "
     "`nvidia` runtime class.",
@@ -32,7 +32,7 @@ scan_rule(
     instead="Request `amd.com/gpu` and select nodes with the AMD node labeller's labels.",
     references=(K8S,),
 )
-scan_rule(
+D103 = scan_rule(
     "C2R-D103", "nccl-tuning-variable", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags NCCL_* environment variables set in images, manifests, scripts or code.",
     why="RCCL reads most NCCL_* names, but values tuned for NVLink/InfiniBand topologies (algorithms, "
@@ -41,7 +41,7 @@ scan_rule(
     instead="Start from RCCL defaults, then tune with `cuda2rocm comm` on the target nodes.",
     references=(RCCL,),
 )
-scan_rule(
+D104 = scan_rule(
     "C2R-D104", "nvidia-smi-use", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags calls of `nvidia-smi` in scripts, health checks, CI and code, and reads of the NVIDIA driver's "
     "`/proc/driver/nvidia/...` entries.",
@@ -50,7 +50,7 @@ scan_rule(
     instead="Use `amd-smi` (or `rocm-smi`) on ROCm.",
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
-scan_rule(
+D105 = scan_rule(
     "C2R-D105", "nvidia-container-runtime", F, S.HIGH, C.HIGH, L.OPS,
     what="Flags NVIDIA container runtime settings: compose `driver: nvidia` device reservations, "
     "`runtime: nvidia`, `NVIDIA_VISIBLE_DEVICES`, `docker run --gpus`.",
@@ -61,7 +61,7 @@ scan_rule(
     instead="Add `devices: [/dev/kfd, /dev/dri]` and `group_add: [video]`, or use the AMD container toolkit.",
     references=(DOCKER,),
 )
-scan_rule(
+D106 = scan_rule(
     "C2R-D106", "gpu-launcher", F, S.LOW, C.HIGH, L.OPS,
     what="Records distributed launchers and schedulers: torchrun, deepspeed, mpirun, srun/sbatch "
     "`--gres=gpu`, with their GPU and node counts.",
@@ -71,7 +71,7 @@ scan_rule(
     instead="Keep the launcher; replace GPU resource names and re-validate collectives with `cuda2rocm comm`.",
     references=(RCCL,),
 )
-scan_rule(
+D107 = scan_rule(
     "C2R-D107", "nvidia-ci-runner", F, S.LOW, C.MEDIUM, L.OPS,
     what="Flags CI jobs that need NVIDIA GPUs or toolkits (GPU runner labels, CUDA toolkit setup actions, "
     "CUDA images).",
@@ -80,7 +80,7 @@ scan_rule(
     instead="Add a ROCm job (self-hosted AMD runner or a hipcc compile-only job) next to the CUDA one.",
     references=("https://docs.github.com/en/actions/hosting-your-own-runners",),
 )
-scan_rule(
+D108 = scan_rule(
     "C2R-D108", "cuda-runtime-env-variable", F, S.LOW, C.MEDIUM, L.OPS,
     what="Flags CUDA runtime/library environment variables (`CUDA_DEVICE_MAX_CONNECTIONS`, "
     "`CUDA_LAUNCH_BLOCKING`, `PYTORCH_CUDA_ALLOC_CONF`, `CUBLAS_WORKSPACE_CONFIG`, ...) whose ROCm "
@@ -91,7 +91,7 @@ scan_rule(
     instead="Set the ROCm analogue named in the message (for example `GPU_MAX_HW_QUEUES`).",
     references=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html",),
 )
-scan_rule(
+D109 = scan_rule(
     "C2R-D109", "nvidia-system-software", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags installs of NVIDIA-only system software in images and setup scripts: GPUDirect RDMA's peer-memory "
     "module (`nv_peer_mem`, `nvidia-peermem`), CUPTI (`libcupti-dev`), the container toolkit, Fabric Manager, DCGM.",

@@ -12,18 +12,18 @@ HIPIFY = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/"
 PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_guide.html"
 PT_ROCM = "https://pytorch.org/get-started/locally/ (ROCm wheels: download.pytorch.org/whl/rocmX.Y)"
 
-scan_rule(
+S101 = scan_rule(
     "C2R-S101", "cuda-toolkit-version", F, S.INFO, C.HIGH, L.FRAMEWORK,
     what="Records a CUDA, cuDNN, NCCL or driver version that the project pins (base image, ENV, conda "
     "package, CMake `find_package(CUDAToolkit X)`, CI toolkit action).",
     why="Every pinned NVIDIA version needs a ROCm counterpart (ROCm release, MIOpen, RCCL, amdgpu driver); "
     "the inventory tells the porting team which pins to replace and where they live.",
-    example="FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04",
+    example="ENV CUDA_VERSION=12.1.1",
     instead="Pin the matching ROCm release instead (for example `rocm/dev-ubuntu-22.04:6.4`) and check the "
     "combination with `cuda2rocm compat`.",
     references=("https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html",),
 )
-scan_rule(
+S102 = scan_rule(
     "C2R-S102", "cuda-build-of-package", F, S.MEDIUM, C.HIGH, L.FRAMEWORK,
     what="Flags packages and indexes that select a CUDA build: `+cu121` local version tags, "
     "`--extra-index-url .../whl/cu121`, `nvidia-*-cu12` wheels, `cupy-cuda12x`, `pytorch-cuda=12.1`.",
@@ -34,16 +34,18 @@ scan_rule(
     " drop `nvidia-*-cu12` wheels (ROCm libraries ship in the ROCm install or the rocm/* images).",
     references=(PT_ROCM,),
 )
-scan_rule(
+S103 = scan_rule(
     "C2R-S103", "cuda-source-file", F, S.INFO, C.HIGH, L.EXTENSION,
     what="Marks every `.cu`/`.cuh` file, with the number of `__global__` kernels it defines.",
     why="CUDA sources must be translated to HIP (hipify or `cuda2rocm convert`) and compiled with hipcc; "
     "kernels are where wavefront-64, LDS and inline-PTX hazards live.",
     example="__global__ void scale(float* x, int n) { ... }   // kernels/scale.cu",
-    instead="Translate with `cuda2rocm convert` and compile with `cuda2rocm verify --target-gpu MI300X`.",
+    instead="Translate with `cuda2rocm convert SRC -o hip/` and compile for the target's gfx with "
+    "`cuda2rocm verify SRC --offload-arch gfx942` (gfx942 is the MI300X; `cuda2rocm kb show gpu NAME` gives "
+    "another GPU's).",
     references=(HIPIFY,),
 )
-scan_rule(
+S104 = scan_rule(
     "C2R-S104", "cuda-in-cpp", F, S.LOW, C.MEDIUM, L.EXTENSION,
     what="Finds CUDA code in C/C++ files (`.cpp/.h/...`): CUDA headers or CUDA runtime/library identifiers.",
     why="Build systems compile these files with the host compiler today; after translation they need the HIP "
@@ -52,7 +54,7 @@ scan_rule(
     instead="Translate these files too and add the HIP include path/`hip::host` target to the build.",
     references=(PORTING,),
 )
-scan_rule(
+S105 = scan_rule(
     "C2R-S105", "torch-cuda-extension", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Finds PyTorch C++/CUDA extensions: `CUDAExtension`, `torch.utils.cpp_extension.load(...)`, "
     "`load_inline(...)`.",
@@ -63,17 +65,17 @@ scan_rule(
     "sources, and build it in a rocm/pytorch image with `PYTORCH_ROCM_ARCH=gfx942`.",
     references=("https://pytorch.org/docs/stable/cpp_extension.html",),
 )
-scan_rule(
+S106 = scan_rule(
     "C2R-S106", "cupy-raw-kernel", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Finds CuPy kernels written in CUDA C: `cupy.RawKernel`, `RawModule`, `ElementwiseKernel`, "
     "`ReductionKernel`.",
     why="CuPy on ROCm compiles these with hiprtc; the CUDA C source inside the string must be HIP-compatible "
     "(warp size, intrinsics, headers).",
-    example="kern = cp.RawKernel(r'extern \"C\" __global__ void k(float* x) {...}', 'k')",
+    example="import cupy as cp\nkern = cp.RawKernel(r'extern \"C\" __global__ void k(float* x) {...}', 'k')",
     instead="Install the ROCm build of CuPy and review the kernel source string for CUDA-only constructs.",
     references=("https://docs.cupy.dev/en/stable/install.html#using-cupy-on-amd-gpu-experimental",),
 )
-scan_rule(
+S107 = scan_rule(
     "C2R-S107", "numba-cuda-kernel", F, S.HIGH, C.HIGH, L.EXTENSION,
     what="Finds Numba CUDA kernels (`@cuda.jit`, `@numba.cuda.jit`).",
     why="Numba's CUDA target generates PTX for NVIDIA GPUs only; its ROCm target was removed upstream, so "
@@ -82,25 +84,25 @@ scan_rule(
     instead="Rewrite the kernel with PyTorch tensor ops or a Triton kernel, which run on ROCm.",
     references=("https://numba.readthedocs.io/en/stable/cuda/overview.html",),
 )
-scan_rule(
+S108 = scan_rule(
     "C2R-S108", "pycuda-source-module", F, S.HIGH, C.HIGH, L.EXTENSION,
     what="Finds PyCUDA `SourceModule` kernels compiled at run time.",
     why="PyCUDA drives nvcc and the CUDA driver API; it has no ROCm backend.",
-    example="mod = SourceModule('__global__ void k(float* a) {...}')",
+    example="from pycuda.compiler import SourceModule\nmod = SourceModule('__global__ void k(float* a) {...}')",
     instead="Move the kernel to a HIP extension, CuPy (ROCm build) or Triton.",
     references=("https://documen.tician.de/pycuda/",),
 )
-scan_rule(
+S109 = scan_rule(
     "C2R-S109", "cuda-api-without-hip", F, S.HIGH, C.MEDIUM, L.LIBRARY,
     what="Flags a CUDA API reference whose HIP counterpart is missing, unsupported or removed according to "
     "the bundled mapping table.",
     why="hipify leaves such calls untranslated and the build fails, or the call needs a redesign "
     "(for example a different library or a ROCm-specific API).",
-    example="cudaGraphInstantiateWithParams(&exec, graph, &params);",
+    example="cudaArrayGetMemoryRequirements(&req, array, device);",
     instead="Look the call up with `cuda2rocm explain` / the mapping table and redesign around a supported API.",
     references=(HIPIFY,),
 )
-scan_rule(
+S110 = scan_rule(
     "C2R-S110", "nvidia-gpu-architecture-pinned", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Flags NVIDIA GPU architectures pinned in build files: `CUDA_ARCHITECTURES`, "
     "`CMAKE_CUDA_ARCHITECTURES`, `-arch=sm_80`, `-gencode arch=compute_90,...`, `TORCH_CUDA_ARCH_LIST`.",
@@ -111,7 +113,7 @@ scan_rule(
     "or `PYTORCH_ROCM_ARCH=gfx942` for PyTorch extensions.",
     references=("https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html",),
 )
-scan_rule(
+S111 = scan_rule(
     "C2R-S111", "cuda-language-in-build", F, S.LOW, C.HIGH, L.EXTENSION,
     what="Flags build files that enable or require CUDA: `project(... LANGUAGES CUDA)`, "
     "`enable_language(CUDA)`, `find_package(CUDAToolkit)`, `CUDA::` targets.",
@@ -121,7 +123,7 @@ scan_rule(
     instead="Use `enable_language(HIP)`, `find_package(hip)` and the `roc::`/`hip::` library targets.",
     references=("https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html",),
 )
-scan_rule(
+S113 = scan_rule(
     "C2R-S113", "existing-rocm-path", F, S.INFO, C.MEDIUM, L.FRAMEWORK,
     what="Records where the project already builds or runs for ROCm: `enable_language(HIP)`, `find_package(hip)`, "
     "`CMAKE_HIP_ARCHITECTURES`, `torch.version.hip`, `__HIP_PLATFORM_AMD__`, `#include <hip/...>`, `hipcc`, "
@@ -132,7 +134,7 @@ scan_rule(
     instead="Start the proof of concept from the existing ROCm path and compare it with the CUDA baseline.",
     references=(HIPIFY,),
 )
-scan_rule(
+S112 = scan_rule(
     "C2R-S112", "cuda-library-api", F, S.INFO, C.HIGH, L.LIBRARY,
     what="Marks the first use, per file, of each CUDA library header and API (cuBLAS, cuDNN, NCCL, Thrust, "
     "CUB, cuFFT, ...) with its ROCm counterpart from the mapping table.",

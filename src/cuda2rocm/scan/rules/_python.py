@@ -10,7 +10,7 @@ from cuda2rocm.scan.rules._common import scan_rule
 F = "python"
 PT_HIP = "https://pytorch.org/docs/stable/notes/hip.html"
 
-scan_rule(
+P101 = scan_rule(
     "C2R-P101", "device-capability-comparison", F, S.HIGH, C.HIGH, L.MODEL,
     what="Flags comparisons of `torch.cuda.get_device_capability()` (directly or through the names it is "
     "assigned to), e.g. `>= (8, 0)` to enable bf16 or FlashAttention.",
@@ -21,7 +21,7 @@ scan_rule(
     "try/except around the kernel.",
     references=(PT_HIP,),
 )
-scan_rule(
+P102 = scan_rule(
     "C2R-P102", "device-name-matching", F, S.MEDIUM, C.HIGH, L.MODEL,
     what="Flags matching on `torch.cuda.get_device_name()` (comparisons, `in`, `startswith`, regexes).",
     why="AMD devices report names such as 'AMD Instinct MI300X'; code that looks for 'A100' or 'H100' picks "
@@ -31,7 +31,7 @@ scan_rule(
     "count) or on an explicit configuration value.",
     references=(PT_HIP,),
 )
-scan_rule(
+P103 = scan_rule(
     "C2R-P103", "nvml-use", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags imports of `pynvml` / `nvidia_smi` (NVML bindings).",
     why="NVML talks to the NVIDIA driver only; on AMD GPUs it fails to initialise. The AMD counterparts are "
@@ -41,7 +41,7 @@ scan_rule(
     "both).",
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
-scan_rule(
+P104 = scan_rule(
     "C2R-P104", "cudnn-backend-flags", F, S.LOW, C.HIGH, L.MODEL,
     what="Flags settings of `torch.backends.cudnn.*` (benchmark, deterministic, allow_tf32, enabled).",
     why="On ROCm these flags steer MIOpen, not cuDNN: `benchmark=True` triggers MIOpen kernel tuning (slow "
@@ -51,7 +51,7 @@ scan_rule(
     "expectations you rely on.",
     references=(PT_HIP,),
 )
-scan_rule(
+P105 = scan_rule(
     "C2R-P105", "torch-cuda-arch-list", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Flags `TORCH_CUDA_ARCH_LIST` in code, Dockerfiles and launch scripts.",
     why="Extensions built on ROCm read `PYTORCH_ROCM_ARCH`; a CUDA arch list is ignored, so the extension is "
@@ -60,7 +60,7 @@ scan_rule(
     instead='Set `PYTORCH_ROCM_ARCH="gfx942"` (MI300X) for ROCm builds.',
     references=("https://pytorch.org/docs/stable/cpp_extension.html",),
 )
-scan_rule(
+P106 = scan_rule(
     "C2R-P106", "cuda-python-package-import", F, S.MEDIUM, C.HIGH, L.MODEL,
     what="Flags imports of CUDA-specific Python GPU packages: CuPy, PyCUDA, `numba.cuda`, cuda-python.",
     why="Each needs a ROCm build (CuPy) or has none (PyCUDA, Numba CUDA, cuda-python), so the code around "
@@ -69,7 +69,7 @@ scan_rule(
     instead="Use PyTorch ops, Triton, or CuPy's ROCm build; `hip-python` replaces cuda-python.",
     references=("https://rocm.docs.amd.com/projects/hip-python/en/latest/",),
 )
-scan_rule(
+P107 = scan_rule(
     "C2R-P107", "cuda-graphs-python", F, S.MEDIUM, C.MEDIUM, L.MODEL,
     what="Flags CUDA Graph capture from Python: `torch.cuda.CUDAGraph`, `torch.cuda.graph(...)`, "
     "`make_graphed_callables`.",
@@ -79,7 +79,7 @@ scan_rule(
     instead="Keep an eager fallback behind a flag and benchmark both on the target GPU.",
     references=(PT_HIP,),
 )
-scan_rule(
+P108 = scan_rule(
     "C2R-P108", "tensorrt-dependence", F, S.HIGH, C.HIGH, L.MODEL,
     what="Flags imports of TensorRT (`tensorrt`, `torch_tensorrt`, `tensorrt_llm`).",
     why="TensorRT is NVIDIA-only; engines and plugins must be replaced (MIGraphX, torch.compile, "
@@ -88,7 +88,7 @@ scan_rule(
     instead="Use MIGraphX or torch.compile on ROCm, and compare accuracy with `cuda2rocm compare`.",
     references=("https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/",),
 )
-scan_rule(
+P109 = scan_rule(
     "C2R-P109", "onnxruntime-cuda-provider", F, S.HIGH, C.HIGH, L.MODEL,
     what="Flags ONNX Runtime sessions that ask for the CUDA or TensorRT execution provider by name "
     "(`providers=[\"CUDAExecutionProvider\", ...]`).",
@@ -99,7 +99,7 @@ scan_rule(
     "onnxruntime-migraphx wheel, and check `ort.get_available_providers()`.",
     references=("https://onnxruntime.ai/docs/execution-providers/MIGraphX-ExecutionProvider.html",),
 )
-scan_rule(
+P110 = scan_rule(
     "C2R-P110", "triton-num-warps-wave64", F, S.HIGH, C.MEDIUM, L.MODEL,
     what="Flags Triton launch settings `num_warps=N` (keyword or assignment) with N above 16.",
     why="Triton's num_warps counts wavefronts; on CDNA a wavefront is 64 lanes, so num_warps=32 asks for 2048 "

@@ -31,7 +31,8 @@ def joined(pieces: Iterable[Piece]) -> str:
     return "".join(p.src for p in pieces)
 
 
-def cover(text: str, pieces: Iterable[Piece], start: int = 0, end: int | None = None, gap: str = "space") -> list[Piece]:
+def cover(text: str, pieces: Iterable[Piece], start: int = 0, end: int | None = None,
+          gap: str = "space") -> list[Piece]:
     """``pieces`` (sorted, not overlapping, inside ``text[start:end]``) with the text between them as ``gap``
     pieces, so that the result concatenates to ``text[start:end]``."""
     stop = len(text) if end is None else end

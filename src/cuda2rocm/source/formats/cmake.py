@@ -43,6 +43,12 @@ _QUOTED = re.compile(r'"(?:[^"\\]|\\(?s:.))*"')
 _ELEMENT = r'(?:\$\([A-Za-z0-9_]*\)|[^ \t\r\n()#"\\]|\\[^\r\n])'
 _UNQUOTED = re.compile(rf'{_ELEMENT}(?:{_ELEMENT}|"(?:[^"\\\r\n]|\\[^\r\n])*")*')
 _TO_EOL = re.compile(r"[^\r\n]*")
+#: inside a command: the tokens that need no more than one match (bracket arguments and comments, and
+#: unterminated quotes, are handled one by one)
+_ARG_LEX = re.compile(rf"(?P<{SPACE}>[ \t]+)|(?P<{NEWLINE}>\r\n|\n|\r)|(?P<bracket_open>\[=*\[|#\[=*\[)"
+                      rf"|(?P<{COMMENT}>#[^\r\n]*)|(?P<{LPAREN}>\()|(?P<{RPAREN}>\))"
+                      rf"|(?P<{QUOTED}>{_QUOTED.pattern})|(?P<{UNQUOTED}>{_UNQUOTED.pattern})")
+_SIMPLE = frozenset({SPACE, NEWLINE, COMMENT, LPAREN, RPAREN, QUOTED, UNQUOTED})
 _ESCAPE = re.compile(r"\\(?:\r\n|\n|(.))", re.DOTALL)
 _ENCODED = {"t": "\t", "n": "\n", "r": "\r"}
 
@@ -194,43 +200,42 @@ class _Reader:
         self.emit(LPAREN, paren + 1)
         args: list[Argument] = []
         depth, close = 1, -1
+        lex, tokens = _ARG_LEX.match, self.tokens
         while self.pos < len(text):
-            if self.trivia():
+            pos = self.pos
+            m = lex(text, pos)
+            kind = m.lastgroup if m is not None else None
+            if m is not None and kind in _SIMPLE:
+                src = m.group(0)
+                tokens.append(Piece(kind, src, pos))
+                self.pos = m.end()
+                if kind in (UNQUOTED, QUOTED):
+                    args.append(Argument(kind, src, pos))
+                elif kind == LPAREN:
+                    depth += 1
+                    args.append(Argument("paren", "(", pos))
+                elif kind == RPAREN:
+                    depth -= 1
+                    if depth == 0:
+                        close = pos
+                        break
+                    args.append(Argument("paren", ")", pos))
                 continue
-            c = text[self.pos]
-            if c == "(":
-                depth += 1
-                args.append(Argument("paren", "(", self.pos))
-                self.emit(LPAREN, self.pos + 1)
-            elif c == ")":
-                depth -= 1
-                if depth == 0:
-                    close = self.pos
-                    self.emit(RPAREN, self.pos + 1)
-                    break
-                args.append(Argument("paren", ")", self.pos))
-                self.emit(RPAREN, self.pos + 1)
-            elif c == '"':
-                m = _QUOTED.match(text, self.pos)
-                if m is None:
-                    self.problem(self.pos, "unterminated quoted argument")
-                    args.append(Argument("quoted", text[self.pos :] + '"', self.pos))
-                    self.emit(BAD, len(text))
-                else:
-                    args.append(Argument("quoted", m.group(0), self.pos))
-                    self.emit(QUOTED, m.end())
-            elif (b := _BRACKET_OPEN.match(text, self.pos)) is not None:
-                at = self.pos
-                self.bracket(at, b, BRACKET, "bracket argument")
+            if self.trivia():  # bracket comments
+                continue
+            c = text[pos]
+            if c == '"':
+                self.problem(pos, "unterminated quoted argument")
+                args.append(Argument("quoted", text[pos:] + '"', pos))
+                self.emit(BAD, len(text))
+            elif (br := _BRACKET_OPEN.match(text, pos)) is not None:
+                self.bracket(pos, br, BRACKET, "bracket argument")
                 if self.tokens[-1].kind == BRACKET:
-                    args.append(Argument("bracket", self.tokens[-1].src, at))
-            else:
-                m = _UNQUOTED.match(text, self.pos)
-                end = m.end() if m else self.pos + 1
-                if m is None:  # a lone backslash before a newline or at the end
-                    self.problem(self.pos, "a backslash must escape a character")
-                args.append(Argument("unquoted", text[self.pos : end], self.pos))
-                self.emit(UNQUOTED if m else BAD, end)
+                    args.append(Argument("bracket", self.tokens[-1].src, pos))
+            else:  # a lone backslash before a newline or at the end
+                self.problem(pos, "a backslash must escape a character")
+                args.append(Argument("unquoted", text[pos : pos + 1], pos))
+                self.emit(BAD, pos + 1)
         line, col = self.lines.line_col(start)
         if close < 0:
             self.problem(start, f"CMake command {name}( opened at line {line} is never closed")

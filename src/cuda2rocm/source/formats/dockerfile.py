@@ -9,7 +9,7 @@
 - :attr:`Instruction.segments` are the argument text of each physical line (continuation character removed),
   :meth:`Instruction.words` the arguments split on whitespace with quotes respected, each with its offset.
 
-dockerfile-parse (a dependency) gives the same line ranges for files without here-documents or skipped
+dockerfile-parse (a test dependency) gives the same line ranges for files without here-documents or skipped
 lines inside continuations, which the tests check; it knows neither, so this reader is written by hand.
 Problems: unknown instructions, instructions without arguments (an empty ``FROM``), a JSON (exec) form that is
 not a JSON array of strings, an unterminated here-document.

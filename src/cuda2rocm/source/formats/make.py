@@ -17,6 +17,7 @@ comment outside recipes unless escaped (``\\#``) or inside a variable reference.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from cuda2rocm.source.formats._base import Piece, Problem, continued, cover, physical_lines
@@ -27,6 +28,7 @@ COMMENT = "comment"
 RECIPE = "recipe"
 DEFINE_BODY = "define_body"
 
+_RUN = re.compile(r"[^\\#$ \t\r\n(){}]+")
 ASSIGNMENT_OPS = (":::=", "::=", ":=", "?=", "+=", "!=", "=")
 MODIFIERS = frozenset({"override", "export", "private", "unexport"})
 CONDITIONALS = frozenset({"ifeq", "ifneq", "ifdef", "ifndef", "else", "endif"})
@@ -88,7 +90,13 @@ def _scan_words(text: str, start: int, end: int, *, comments: bool) -> tuple[lis
     depth: list[str] = []
     i, w = start, -1
     comment: Piece | None = None
+    run = _RUN.match
     while i < end:
+        m = run(text, i, end)
+        if m is not None:  # ordinary characters: part of the current word
+            w = i if w < 0 else w
+            i = m.end()
+            continue
         c = text[i]
         if c == "\\" and i + 1 < end and text[i + 1] in "\r\n" and not depth:
             if w >= 0:
@@ -284,7 +292,7 @@ class _Reader:
         value_words, _, _ = _scan_words(text, vstart, code_end, comments=False)
         pieces = [*words[:k], name, op_piece, *value_words, *([comment] if comment else [])]
         self.in_rule = False
-        self.add("assignment", start, end, line, last, pieces, words=tuple(words[:k]) + (name, *value_words),
+        self.add("assignment", start, end, line, last, pieces, words=(*words[:k], name, *value_words),
                  comment=comment, modifiers=mods, name=name, op=op_piece, value=value)
 
     def rule(self, start: int, end: int, line: int, last: int, at: int, op: str,

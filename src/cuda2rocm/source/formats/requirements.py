@@ -79,7 +79,7 @@ class RequirementsFile:
 def _words(text: str, start: int, end: int) -> list[Piece]:
     """Whitespace-separated words of ``text[start:end]``; a continuation counts as whitespace."""
     out: list[Piece] = []
-    for m in re.finditer(r"(?:[^\s\\]|\\(?![\r\n]))+", text[start:end]):
+    for m in re.finditer(r"(?:[^ \t\r\n\\]|\\(?![\r\n]))+", text[start:end]):
         out.append(Piece("word", m.group(0), start + m.start()))
     return out
 
@@ -155,11 +155,11 @@ def _line(text: str, words: list[Piece], code: Piece, comment: Piece | None, lin
                                editable=True, **common)  # type: ignore[arg-type]
     k = next((j for j, w in enumerate(words) if w.src.startswith("--") and j > 0), len(words))
     spec = _span(text, words[0].offset, words[k - 1].end, "spec")
-    options = tuple(_options(words[k:]))
+    trailing = tuple(_options(words[k:]))
     joined = re.sub(r"\\\r?\n", " ", spec.src)
     name_m = _NAME.match(spec.src)
     if name_m is None or re.match(r"[A-Za-z][\w+.-]*://|\.{0,2}/|[A-Za-z]:\\", spec.src):
-        return RequirementLine("requirement", options=options, spec=spec, url=spec, **common)  # type: ignore[arg-type]
+        return RequirementLine("requirement", options=trailing, spec=spec, url=spec, **common)  # type: ignore[arg-type]
     name = Piece("name", name_m.group(0), spec.offset)
     pos = name_m.end()
     extras = None
@@ -181,7 +181,7 @@ def _line(text: str, words: list[Piece], code: Piece, comment: Piece | None, lin
         requirement = Requirement(joined)
     except InvalidRequirement as exc:
         problems.append(Problem(line, f"invalid requirement {joined!r}: {str(exc).splitlines()[0]}", spec.offset))
-    return RequirementLine("requirement", options=options, spec=spec, name=name, extras=extras, specifier=specifier,
+    return RequirementLine("requirement", options=trailing, spec=spec, name=name, extras=extras, specifier=specifier,
                            url=url, marker=marker, requirement=requirement, **common)  # type: ignore[arg-type]
 
 

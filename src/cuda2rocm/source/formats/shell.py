@@ -29,7 +29,9 @@ _OPERATORS = sorted(";;& ;; ;& && || |& <<< <<- << >> <& >& &>> &> <> >| ; & | (
 #: operators that separate commands (a new command starts after them)
 SEPARATORS = frozenset({";", ";;", ";&", ";;&", "&&", "||", "|", "|&", "&", "(", ")"})
 _PLAIN = re.compile(r"[^ \t\r\n;&|()<>'\"\\$`]+")
-_SPACE = re.compile(r"[ \t]+")
+#: what can start at a word boundary other than a word (group names are the piece kinds)
+_LEX = re.compile(rf"(?P<{SPACE}>[ \t]+)|(?P<{CONTINUATION}>\\\r?\n)|(?P<{NEWLINE}>\r\n|\n|\r)|(?P<{COMMENT}>#[^\r\n]*)"
+                  rf"|(?P<{OP}>{'|'.join(re.escape(o) for o in _OPERATORS)})")
 
 
 @dataclass(frozen=True)
@@ -107,10 +109,16 @@ def unquote(src: str) -> str:
                 break
             out.append(src[i + 2 : j - 1])
             i = j
+        elif c in "$`" and (j := _substitution_end(src, i)) > i:
+            out.append(src[i:j])  # substitutions are kept as written (their quotes are their own)
+            i = j
         elif c == '"' or (c == "$" and src.startswith('$"', i)):
             i += 1 if c == '"' else 2
             while i < n and src[i] != '"':
-                if src[i] == "\\" and i + 1 < n and src[i + 1] in '$`"\\\n':
+                if src[i] in "$`" and (j := _substitution_end(src, i)) > i:
+                    out.append(src[i:j])
+                    i = j
+                elif src[i] == "\\" and i + 1 < n and src[i + 1] in '$`"\\\n':
                     if src[i + 1] != "\n":
                         out.append(src[i + 1])
                     i += 2
@@ -122,6 +130,18 @@ def unquote(src: str) -> str:
             out.append(c)
             i += 1
     return "".join(out)
+
+
+def _substitution_end(src: str, i: int) -> int:
+    """End of the ``$(...)``, ``${...}`` or backquoted substitution at ``i`` (``i`` itself when there is none
+    or it is unterminated)."""
+    if src.startswith(("$(", "${"), i):
+        j = _subst_end(src, i + 2, src[i + 1])
+    elif src.startswith("`", i):
+        j = _backtick_end(src, i + 1)
+    else:
+        return i
+    return i if j < 0 else j
 
 
 def _ansi_end(text: str, i: int) -> int:
@@ -273,46 +293,35 @@ class _Reader:
             if words or comment:
                 first = words[0].offset if words else comment.offset  # type: ignore[union-attr]
                 last = comment.end if comment else words[-1].end
-                self.lines.append(LogicalLine(first, last, self.index.line(first), self.index.line(max(first, last - 1)),
-                                              tuple(words), comment, tuple(heredocs)))
+                last_line = self.index.line(max(first, last - 1))
+                self.lines.append(LogicalLine(first, last, self.index.line(first), last_line, tuple(words), comment,
+                                              tuple(heredocs)))
             words, comment, heredocs = [], None, []
 
+        lex = _LEX.match
+        tokens = self.tokens
         while pos < n:
-            c = text[pos]
-            if c in " \t":
-                m = _SPACE.match(text, pos)
-                self.tokens.append(Piece(SPACE, m.group(0), pos))  # type: ignore[union-attr]
-                pos = m.end()  # type: ignore[union-attr]
-                continue
-            if c == "\\" and text.startswith(("\\\n", "\\\r\n"), pos):
-                end = pos + (2 if text[pos + 1] == "\n" else 3)
-                self.tokens.append(Piece(CONTINUATION, text[pos:end], pos))
-                pos = end
-                continue
-            if c in "\r\n":
-                end = pos + (2 if text.startswith("\r\n", pos) else 1)
-                self.tokens.append(Piece(NEWLINE, text[pos:end], pos))
-                pos = end
-                for delim, strip in pending:
-                    pos = self.heredoc(pos, delim, strip, heredocs)
-                pending = []
-                finish()
-                continue
-            if c == "#":
-                end = pos
-                while end < n and text[end] not in "\r\n":
-                    end += 1
-                comment = Piece(COMMENT, text[pos:end], pos)
-                self.tokens.append(comment)
-                pos = end
-                continue
-            op = next((o for o in _OPERATORS if text.startswith(o, pos)), None)
-            if op is not None:
-                words.append(Word(OP, op, pos))
-                self.tokens.append(Piece(OP, op, pos))
-                pos += len(op)
-                if op in ("<<", "<<-"):
-                    expect_delim = op == "<<-"
+            m = lex(text, pos)
+            kind = m.lastgroup if m else None
+            if kind is not None and m is not None:
+                src = m.group(0)
+                if kind == NEWLINE:
+                    tokens.append(Piece(NEWLINE, src, pos))
+                    pos = m.end()
+                    for delim, strip in pending:
+                        pos = self.heredoc(pos, delim, strip, heredocs)
+                    pending = []
+                    finish()
+                    continue
+                piece = Piece(kind, src, pos)
+                tokens.append(piece)
+                pos = m.end()
+                if kind == COMMENT:
+                    comment = piece
+                elif kind == OP:
+                    words.append(Word(OP, src, piece.offset))
+                    if src in ("<<", "<<-"):
+                        expect_delim = src == "<<-"
                 continue
             end = self.word_end(pos)
             if end == pos:  # cannot happen: every other character starts a word; guard against a stall

@@ -51,12 +51,12 @@ def _local(ctx: Context, name: str) -> bool:
     return ctx.source is not None and (ctx.source.parent / name).is_file()
 
 
-def _companion(ctx: Context, name: str) -> str:
-    """``\n#include <hip/hip_fp16.h>`` after cuda_bf16.h's translation, unless the file includes cuda_fp16.h."""
+def _companion(ctx: Context, name: str, included: set[str]) -> str:
+    """``\n#include <hip/hip_fp16.h>`` after cuda_bf16.h's translation, unless the file includes cuda_fp16.h
+    (``included``: the names of all the file's includes)."""
     if name not in _COMPANIONS:
         return ""
     cuda, hip = _COMPANIONS[name]
-    included = {ctx.tokens[j].src[1:-1] for j in include_operands(ctx.tokens)}
     if cuda in included or hip in included:
         return ""
     newline = "\r\n" if "\r\n" in ctx.text[:4096] else "\n"
@@ -64,7 +64,9 @@ def _companion(ctx: Context, name: str) -> str:
 
 
 def edits(ctx: Context) -> Iterator[Edit]:
-    for j in include_operands(ctx.tokens):
+    operands = list(include_operands(ctx.tokens))
+    included = {ctx.tokens[j].src[1:-1] for j in operands}  # once: every companion check looks at all of them
+    for j in operands:
         tok = ctx.tokens[j]
         name = tok.src[1:-1]
         if name in _RUNTIME_HEADERS:
@@ -97,4 +99,5 @@ def edits(ctx: Context) -> Iterator[Edit]:
         ctx.has_hip_runtime |= hip in _RUNTIME_HEADERS
         if hip != name:
             ctx.converted[("headers", "include")] += 1
-            yield Edit(tok.offset, tok.end, tok.src[0] + hip + tok.src[-1] + _companion(ctx, name), "headers:include")
+            companion = _companion(ctx, name, included)
+            yield Edit(tok.offset, tok.end, tok.src[0] + hip + tok.src[-1] + companion, "headers:include")

@@ -1,0 +1,333 @@
+"""One versioned JSON envelope for every command's result, and the loader back to typed values.
+
+An envelope is::
+
+    {"kind": "scan", "schema_version": "1.0", "payload_schema_version": "1.0",
+     "tool": {"name": "cuda2rocm", "version": "0.1.0"}, "command_line": ["cuda2rocm", "scan", "."],
+     "started_at": "...Z", "finished_at": "...Z", "exit_status": 0,
+     "project": {"path": "/abs/project", "git_commit": "40 hex" | null}, "machine": "fp-..." | null,
+     "payload": {...}}
+
+``schema_version`` is the envelope's own (docs/schema/envelope.schema.json); ``payload_schema_version`` is the
+payload's, per kind (:mod:`cuda2rocm.envelope.kinds`). Library use::
+
+    text = envelope.dump("scan", result, command_line=argv)     # JSON text
+    env = envelope.load(text_or_path)                           # Envelope; env.result is the ScanResult again
+    envelope.record("scan", result, path)                       # written atomically; a folder gets a new name
+
+:func:`load` raises :class:`EnvelopeError` (a ``ValueError``) for what is not an envelope of this major version,
+and :class:`PayloadError` for a payload of the current version that does not decode. A payload written under
+another payload schema version never raises: it is decoded leniently where it can be and marked ``stale``
+(``result`` is ``None`` when it cannot), with the reason in ``problems``.
+
+The CLI records through :func:`begin` / :func:`publish` / :func:`finish`: ``cuda2rocm.cli.main`` begins a run,
+each command publishes its typed result, and ``main`` finishes with the exit status and writes the envelope when
+``--record PATH`` was given.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from cuda2rocm import __version__
+from cuda2rocm.envelope import kinds
+from cuda2rocm.envelope._git import git_commit
+from cuda2rocm.envelope.codec import DecodeError, decode, encode
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Envelope",
+    "EnvelopeError",
+    "PayloadError",
+    "Project",
+    "Tool",
+    "begin",
+    "dump",
+    "dumps",
+    "finish",
+    "load",
+    "machine_id",
+    "make",
+    "project_of",
+    "publish",
+    "record",
+    "recording",
+    "request_record",
+]
+
+#: the envelope's own schema version; a loader reads every 1.x envelope
+SCHEMA_VERSION = "1.0"
+TOOL_NAME = "cuda2rocm"
+MAX_BYTES = 256 << 20
+
+_KEYS = ("kind", "schema_version", "payload_schema_version", "tool", "command_line", "started_at", "finished_at",
+         "exit_status", "project", "machine", "payload")
+
+
+class EnvelopeError(ValueError):
+    """Not a cuda2rocm result envelope (or one of an envelope schema this tool cannot read)."""
+
+
+class PayloadError(EnvelopeError):
+    """An envelope whose payload does not decode to its kind's type."""
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str = TOOL_NAME
+    version: str = __version__
+
+
+@dataclass(frozen=True)
+class Project:
+    path: str = ""
+    git_commit: str | None = None
+
+
+@dataclass(frozen=True)
+class Envelope:
+    kind: str
+    payload_schema_version: str
+    payload: Any  # the payload as plain JSON data
+    tool: Tool = Tool()
+    command_line: tuple[str, ...] = ()
+    started_at: str = ""
+    finished_at: str = ""
+    exit_status: int | None = None
+    project: Project = Project()
+    machine: str | None = None
+    schema_version: str = SCHEMA_VERSION
+    result: Any = field(default=None, compare=False)  # the typed payload (None when it could not be decoded)
+    stale: bool = False  # written under another payload schema version (or a kind this tool does not know)
+    problems: tuple[str, ...] = ()  # why stale, why not decoded
+
+    @property
+    def from_other_version(self) -> bool:
+        return self.tool.version != __version__
+
+    def require(self) -> Any:
+        """The typed result, or :class:`PayloadError` saying why there is none."""
+        if self.result is None and self.payload is not None:
+            raise PayloadError("; ".join(self.problems) or f"{self.kind}: payload not decoded")
+        return self.result
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "schema_version": self.schema_version,
+            "payload_schema_version": self.payload_schema_version,
+            "tool": {"name": self.tool.name, "version": self.tool.version},
+            "command_line": list(self.command_line), "started_at": self.started_at,
+            "finished_at": self.finished_at, "exit_status": self.exit_status,
+            "project": {"path": self.project.path, "git_commit": self.project.git_commit},
+            "machine": self.machine, "payload": self.payload,
+        }
+
+
+def now() -> str:
+    """UTC time stamp as envelopes write it (ISO 8601, milliseconds, ``Z``)."""
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def project_of(path: str | Path = ".") -> Project:
+    """The project at ``path``: its absolute path and the git commit it is checked out at (if any)."""
+    p = Path(path).resolve()
+    folder = p if p.is_dir() else p.parent
+    return Project(folder.as_posix(), git_commit(folder))
+
+
+def machine_id(fingerprint: Mapping[str, Any]) -> str:
+    """A stable id of a machine fingerprint (``env`` or bench's), ignoring what changes on every run."""
+    from cuda2rocm.envinfo.diff import IGNORED
+
+    volatile = (*IGNORED, "recorded_at", "fingerprint_source")
+    stable = {k: v for k, v in fingerprint.items() if k not in volatile}
+    digest = hashlib.sha256(json.dumps(encode(stable), sort_keys=True).encode("utf-8")).hexdigest()
+    return f"fp-{digest[:16]}"
+
+
+def make(kind: str, payload: Any, *, command_line: Sequence[str] = (), started_at: str = "", finished_at: str = "",
+         exit_status: int | None = None, project: Project | None = None, machine: str | None = None) -> Envelope:
+    """The envelope of ``payload`` (an instance of the kind's type; ``None`` when the run produced nothing)."""
+    k = kinds.get(kind)
+    if payload is not None:
+        tp = k.payload_type()
+        if not isinstance(payload, tp):
+            raise TypeError(f"a {kind!r} payload is a {tp.__name__}, not {type(payload).__name__}")
+    stamp = now()
+    return Envelope(kind, k.version, encode(payload), Tool(), tuple(command_line), started_at or stamp,
+                    finished_at or stamp, exit_status, project or Project(), machine, result=payload)
+
+
+def dumps(envelope: Envelope) -> str:
+    return json.dumps(envelope.to_data(), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def dump(kind: str, payload: Any, **meta: Any) -> str:
+    """JSON text of the envelope of ``payload`` (``meta``: the keyword arguments of :func:`make`)."""
+    return dumps(make(kind, payload, **meta))
+
+
+def record(kind: str, payload: Any, path: str | Path, *, force: bool = True, **meta: Any) -> Path:
+    """Write the envelope atomically to ``path``; a folder gets ``<start>-<kind>-<hash>.json`` inside it."""
+    from cuda2rocm.fsio import write_text_atomic
+
+    env = make(kind, payload, **meta)
+    text = dumps(env)
+    target = Path(path)
+    if target.is_dir():
+        stamp = env.started_at.replace("-", "").replace(":", "").replace(".", "")
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+        target = target / f"{stamp}-{kind}-{digest}.json"
+    write_text_atomic(target, text, force=force)
+    return target
+
+
+def load(source: str | bytes | Path) -> Envelope:
+    """An envelope from JSON text or a file (a ``Path``, or a ``str`` that does not start with ``{`` or ``[``)."""
+    where = "<text>"
+    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith(("{", "["))):
+        where = str(source)
+        try:
+            if Path(source).stat().st_size > MAX_BYTES:
+                raise EnvelopeError(f"{where}: larger than {MAX_BYTES >> 20} MiB; not a result envelope")
+            source = Path(source).read_bytes()
+        except OSError as exc:
+            raise EnvelopeError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(source)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = f":{exc.lineno}" if isinstance(exc, json.JSONDecodeError) else ""
+        raise EnvelopeError(f"{where}{line}: not JSON: {exc}") from None
+    return from_data(data, where)
+
+
+def from_data(data: Any, where: str = "<data>") -> Envelope:
+    if not isinstance(data, dict) or "kind" not in data or "payload" not in data:
+        raise EnvelopeError(f"{where}: not a cuda2rocm result envelope (no \"kind\" and \"payload\")")
+    version = str(data.get("schema_version", ""))
+    if version.split(".")[0] != SCHEMA_VERSION.split(".")[0]:
+        raise EnvelopeError(f"{where}: envelope schema {version or '(none)'}; this cuda2rocm reads "
+                            f"{SCHEMA_VERSION.split('.')[0]}.x (written by {_tool_text(data)})")
+    try:
+        env = _header(data)
+    except DecodeError as exc:
+        raise EnvelopeError(f"{where}: malformed envelope: {exc}") from None
+    return _with_result(env, where)
+
+
+def _header(data: dict[str, Any]) -> Envelope:
+    meta = {k: data[k] for k in _KEYS if k in data and k != "payload"}
+    meta.setdefault("payload_schema_version", "")
+    head = decode(_Header, meta, lenient=True)
+    return Envelope(head.kind, head.payload_schema_version, data["payload"], head.tool, head.command_line,
+                    head.started_at, head.finished_at, head.exit_status, head.project, head.machine,
+                    head.schema_version)
+
+
+def _with_result(env: Envelope, where: str) -> Envelope:
+    k = kinds.KINDS.get(env.kind)
+    if k is None:
+        return replace(env, stale=True, problems=(f"{where}: unknown result kind {env.kind!r} "
+                                                  f"(written by cuda2rocm {env.tool.version})",))
+    if env.payload is None:
+        return env
+    stale = env.payload_schema_version != k.version
+    try:
+        value = decode(k.payload_type(), env.payload, lenient=stale)
+        if k.check is not None:
+            k.check(value)
+    except DecodeError as exc:
+        message = f"{where}: {env.kind} payload: {exc}"
+        if not stale:
+            raise PayloadError(message) from None
+        return replace(env, stale=True, problems=(f"{message} (payload schema {env.payload_schema_version}, "
+                                                  f"this cuda2rocm reads {k.version})",))
+    problems = (f"{where}: {env.kind} payload schema {env.payload_schema_version}, this cuda2rocm writes "
+                f"{k.version}; loaded leniently",) if stale else ()
+    return replace(env, result=value, stale=stale, problems=problems)
+
+
+def _tool_text(data: dict[str, Any]) -> str:
+    tool = data.get("tool")
+    return f"cuda2rocm {tool.get('version', '?')}" if isinstance(tool, dict) else "an unknown tool"
+
+
+@dataclass(frozen=True)
+class _Header:
+    kind: str
+    payload_schema_version: str
+    tool: Tool = Tool("", "")
+    command_line: tuple[str, ...] = ()
+    started_at: str = ""
+    finished_at: str = ""
+    exit_status: int | None = None
+    project: Project = Project()
+    machine: str | None = None
+    schema_version: str = SCHEMA_VERSION
+
+
+# --- the CLI's run: begin (main), publish (each command), finish (main) ---------------------------------------
+
+@dataclass
+class _Run:
+    command_line: tuple[str, ...]
+    started_at: str
+    record_to: Path | None = None
+    kind: str = ""
+    value: Any = None
+    project: Project | None = None
+    machine: str | None = None
+
+
+_RUN: ContextVar[_Run | None] = ContextVar("cuda2rocm_envelope_run", default=None)
+
+
+def begin(command_line: Sequence[str]) -> None:
+    """Start recording a CLI run (its command line and start time); nothing is written until :func:`finish`."""
+    _RUN.set(_Run(tuple(command_line), now()))
+
+
+def request_record(path: Path) -> None:
+    """Write this run's envelope to ``path`` (a file, or a folder for a generated name) when it finishes."""
+    run = _RUN.get()
+    if run is not None:
+        run.record_to = path
+
+
+def recording() -> bool:
+    """Was this run asked to record its envelope (``--record``)?"""
+    run = _RUN.get()
+    return run is not None and run.record_to is not None
+
+
+def publish(kind: str, value: Any, *, project: str | Path | None = None, machine: str | None = None) -> None:
+    """A command's typed result for this run's envelope (a no-op outside a CLI run). ``project``: the path the
+    command worked on (default: the current directory); ``machine``: the fingerprint id where the result has one."""
+    run = _RUN.get()
+    if run is None:
+        return
+    kinds.get(kind)
+    run.kind, run.value, run.machine = kind, value, machine
+    run.project = project_of(project) if project is not None else None
+
+
+def finish(exit_status: int, subcommand: str = "") -> Path | None:
+    """End the run; writes its envelope when one was requested. A run that published nothing (a usage error)
+    is recorded with a null payload under its subcommand's kind, where that is a known kind."""
+    run = _RUN.get()
+    _RUN.set(None)
+    if run is None or run.record_to is None:
+        return None
+    kind = run.kind or subcommand
+    if kind not in kinds.KINDS:
+        return None
+    return record(kind, run.value if run.kind else None, run.record_to, command_line=run.command_line,
+                  started_at=run.started_at, finished_at=now(), exit_status=exit_status,
+                  project=run.project or project_of("."), machine=run.machine)

@@ -1,0 +1,72 @@
+"""The kinds of result an envelope carries: name -> payload type and payload schema version.
+
+Adding a command's result is one :func:`kind` line here. The payload type is imported only when a payload of
+that kind is made or decoded (``import cuda2rocm.envelope`` stays cheap and needs no torch). Bump a kind's
+``version`` when its payload shape changes incompatibly; envelopes with another version load as ``stale``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cuda2rocm.envelope.codec import DecodeError
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    version: str  # payload schema version
+    type_ref: str  # "module:Name" of the payload type
+    description: str
+    check: Callable[[Any], None] | None = None  # extra validation of the decoded payload (raises DecodeError)
+
+    def payload_type(self) -> Any:
+        module, _, name = self.type_ref.partition(":")
+        target: Any = importlib.import_module(module)
+        for part in name.split("."):
+            target = getattr(target, part)
+        return target
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, version: str, type_ref: str, description: str,
+         check: Callable[[Any], None] | None = None) -> Kind:
+    KINDS[name] = k = Kind(name, version, type_ref, description, check)
+    return k
+
+
+def get(name: str) -> Kind:
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise ValueError(f"unknown result kind {name!r}; known kinds: {', '.join(sorted(KINDS))}") from None
+
+
+def _fingerprint(value: Any) -> None:
+    from cuda2rocm.envinfo.fingerprint import SCHEMA
+
+    if value.get("schema") != SCHEMA:
+        raise DecodeError("$.schema", f"not a cuda2rocm fingerprint (expected {SCHEMA!r})")
+
+
+def _scan_version() -> str:
+    from cuda2rocm.scan.result import SCHEMA_VERSION
+
+    return SCHEMA_VERSION
+
+
+kind("scan", _scan_version(), "cuda2rocm.scan.result:ScanResult", "cuda2rocm scan: the whole ScanResult")
+kind("convert", "1", "cuda2rocm.translate.summary:ConvertSummary",
+     "cuda2rocm convert: per-file outcome, statistics, findings and output hashes")
+kind("verify", "1", "cuda2rocm.translate.summary:VerifySummary", "cuda2rocm verify: hipcc target, units compiled")
+kind("env", "cuda2rocm.env/1", "builtins:dict", "cuda2rocm env: the machine fingerprint", _fingerprint)
+kind("compare", "1", "cuda2rocm.regress.session:Outcome", "cuda2rocm compare: tensors, curves or metrics")
+kind("bench-compare", "1", "cuda2rocm.perf.compare:Report", "cuda2rocm bench compare / comm --compare")
+kind("bench-run", "1", "builtins:list", "cuda2rocm bench run|service|soak: the JSONL metric records")
+kind("comm", "1", "cuda2rocm.perf.commrun:CommRun", "cuda2rocm comm: the run header and one record per size")
+kind("smoke", "1", "cuda2rocm.regress.smoke:SmokeReport", "cuda2rocm smoke: fallbacks, backends, abnormal inputs")

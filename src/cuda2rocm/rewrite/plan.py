@@ -1,0 +1,118 @@
+"""Which files a rewriting command reads, and where each result goes (in place, a mirrored tree, nowhere).
+
+Directories are walked by the scanner's walker (``scan/walk.py``): ``.gitignore`` files are honoured, VCS,
+virtual-environment and vendor directories are skipped, and symbolic links are followed only when they stay
+inside the tree; links that dangle, loop or leave it are reported as :class:`~cuda2rocm.model.InputProblem`
+(naming the link and its target) and never read or written. Every planned source is therefore a real file
+inside its input tree, and every output path is relative to the input, never to where a link points.
+
+Planning is linear in the number of files: duplicates (a file reached twice, through two inputs or a
+followed include) are found with a set, not a list.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuda2rocm.model import InputProblem
+from cuda2rocm.scan.config import ScanConfig
+from cuda2rocm.scan.walk import walk
+
+
+@dataclass(frozen=True)
+class Job:
+    """One planned file."""
+
+    source: Path  # the real file read (and, in place, rewritten); inside its input tree
+    display: str  # path shown in messages ('/' separated, relative to the inputs' common root)
+    dest: Path | None  # where the result goes (== source: in place); None: computed, not written
+
+
+@dataclass(frozen=True)
+class Plan:
+    jobs: list[Job]
+    problems: list[InputProblem] = field(default_factory=list)  # links not followed, unlistable directories
+
+
+#: ``accept(rel)``: whether a file found in a directory is planned (explicitly named files always are)
+Accept = Callable[[str], bool]
+#: ``follow(path)``: more files to plan with an explicitly named one (convert: its local headers)
+Follow = Callable[[Path], Iterable[Path]]
+
+
+def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, in_place: bool = False,
+         rename: Callable[[str], str] | None = None, follow: Follow | None = None,
+         gitignore: bool = True) -> Plan:
+    """Plan ``paths`` (files and directories).
+
+    ``in_place``: each result replaces its source. ``output``: a directory mirroring the inputs' common root
+    (file names through ``rename``), or, for a single file input and an ``output`` that is not a directory,
+    that file's destination (what ``follow`` adds goes beside it). Neither: nothing is written. An ``output``
+    directory inside an input directory is left out of the input, so a second run does not translate the
+    first run's outputs (``convert . -o hip`` then ``--force``).
+    """
+    single_file_out = output is not None and len(paths) == 1 and paths[0].is_file() and not output.is_dir()
+    exclude = None if output is None or in_place or single_file_out else os.path.realpath(output)
+    files, roots, problems = _collect(paths, accept, follow, gitignore, exclude)
+    if not files:
+        return Plan([], problems)
+    root = os.path.commonpath([*roots, *{os.path.dirname(f) for f in files}])
+    cut = len(root) if root.endswith(os.sep) else len(root) + 1
+    named = str(paths[0].resolve()) if single_file_out else None
+    base = None if output is None else str(output.parent if single_file_out else output)
+    jobs: list[Job] = []
+    for f in files:  # strings, not Paths, until the end: this loop runs once per file of the tree
+        rel = f[cut:]
+        source = Path(f)
+        if in_place:
+            dest: Path | None = source
+        elif output is None or base is None:
+            dest = None
+        elif f == named:
+            dest = output
+        else:
+            folder, name = os.path.split(rel)
+            dest = Path(base, folder, rename(name) if rename else name)
+        jobs.append(Job(source, rel.replace(os.sep, "/"), dest))
+    return Plan(jobs, [_relative(p, Path(root)) for p in problems])
+
+
+def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitignore: bool,
+             exclude: str | None) -> tuple[list[str], list[str], list[InputProblem]]:
+    """(real files in order, first occurrence kept; roots; problems with absolute paths)."""
+    files: dict[str, None] = {}  # insertion-ordered set
+    roots: list[str] = []
+    problems: list[InputProblem] = []
+    cfg = ScanConfig(respect_gitignore=gitignore)
+    for p in paths:
+        if p.is_dir():
+            top = str(p.resolve())
+            roots.append(top)
+            skip = exclude if exclude is not None and exclude != top and _inside(exclude, top) else None
+            found, walked = walk(Path(top), cfg, accept=lambda rel: "source" if accept(rel) else None)
+            problems.extend(InputProblem(os.path.join(top, w.path), w.message, w.line, w.extra) for w in walked)
+            for cand in found:
+                real = os.path.realpath(cand.abspath) if cand.linked else cand.abspath
+                if not _inside(real, top):  # the walker follows no link out of the tree: never here
+                    continue  # pragma: no cover
+                if skip is None or not _inside(real, skip):
+                    files.setdefault(real, None)
+        else:
+            named = p.resolve()
+            roots.append(str(named.parent))
+            files.setdefault(str(named), None)
+            for extra in follow(named) if follow is not None else ():
+                files.setdefault(str(extra), None)
+    return list(files), roots, problems
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _relative(problem: InputProblem, root: Path) -> InputProblem:
+    rel = Path(problem.path).relative_to(root).as_posix() if Path(problem.path).is_relative_to(root) else problem.path
+    return InputProblem(rel, problem.message, problem.line, problem.extra)

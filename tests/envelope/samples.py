@@ -1,0 +1,111 @@
+"""One hand-built (deterministic) result per envelope kind, for round-trip and golden tests."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from tests.report.sample import sample_result
+
+from cuda2rocm.model import Confidence, Finding, Layer, Severity
+from cuda2rocm.perf import compare as cmp
+from cuda2rocm.perf.commrun import CommRun, load
+from cuda2rocm.perf.metrics import Metric
+from cuda2rocm.regress.compare import CompareResult, TensorReport
+from cuda2rocm.regress.curves import Curve, CurveReport
+from cuda2rocm.regress.metrics import MetricReport
+from cuda2rocm.regress.policy import Tolerance
+from cuda2rocm.regress.session import Outcome
+from cuda2rocm.regress.smoke import Check, SmokeReport
+from cuda2rocm.regress.stats import TensorStats
+from cuda2rocm.translate.stats import FileStats
+from cuda2rocm.translate.summary import ConvertSummary, FileSummary, VerifySummary
+from cuda2rocm.translate.verify import CompileOutcome, MappedDiagnostic
+
+COMM_RESULTS = Path(__file__).parents[2] / "benchmarks/results/comm-h200x2-2026-11-30"
+
+K101 = Finding("C2R-K101", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL, "csrc/reduce.cu", 12, 16,
+               "lane index assumes a 32-lane warp", "use warpSize")
+
+
+def convert_summary() -> ConvertSummary:
+    stats = FileStats("csrc/reduce.cu", "translated", 80, {("runtime", "function"): 3, ("cublas", "type"): 1}, 0, 1,
+                      0.0125)
+    return ConvertSummary((
+        FileSummary("csrc/reduce.cu", "translated", "out/csrc/reduce.hip", True, "", "", 0, 4, "ab" * 32, (K101,),
+                    stats),
+        FileSummary("csrc/host.cpp", "unchanged", stats=FileStats("csrc/host.cpp", "unchanged", 10)),
+        FileSummary("csrc/bad.cu", "failed", reason="not UTF-8", line=3, stats=FileStats("csrc/bad.cu", "failed")),
+    ), 0.5)
+
+
+def verify_summary() -> VerifySummary:
+    diag = MappedDiagnostic("csrc/reduce.cu", 12, 14, 5, "error", "use of undeclared identifier '__shfl_down_sync'")
+    return VerifySummary("gfx90a", (
+        CompileOutcome("csrc/reduce.cu", False, (diag,), ("hipcc", "--offload-arch=gfx90a", "-c", "reduce.hip"), 1.5,
+                       "reduce.hip:14:5: error: ..."),
+        CompileOutcome("csrc/host.cpp", True, (), ("hipcc", "-c", "host.cpp"), 0.25),
+    ))
+
+
+def fingerprint() -> dict[str, Any]:
+    return {"schema": "cuda2rocm.env/1", "tool_version": "0.1.0", "collected_at": "2026-11-30T10:00:00+00:00",
+            "host": "h200-box", "os": {"name": "Ubuntu 22.04"}, "kernel": "6.5.0", "machine": "x86_64",
+            "python": "3.11.9", "platform": "cuda", "gpus": [{"index": 0, "name": "NVIDIA H200", "arch": "sm_90"}],
+            "gpu_count": 1, "driver": "550.90", "cuda": "12.4", "rocm": "", "notes": []}
+
+
+def compare_outcome() -> Outcome:
+    tol = Tolerance("bf16", 1e-2, 1.6e-2, 1e-3, 1e-2, 0.999)
+    stats = TensorStats(4096, 0.25, math.inf, None, 0.01, 0.9999, 3, 0, 1, 0, 0, 1, 17)
+    tensors = CompareResult("cuda/", "rocm/", (
+        TensorReport("layer1.out", "pass", "BF16", (2, 2048), "bf16", tol, stats),
+        TensorReport("layer2.out", "fail", "BF16", (2, 2048), "bf16", tol, stats, ("rel L2 0.01 > 0.001",)),
+        TensorReport("head.weight", "missing-in-candidate"),
+    ), ("candidate has extra tensors",))
+    curve = CurveReport("loss", 3, 1, 2.0, 0.125, 1.5, math.nan, False, True, ("outside the band",),
+                        Curve("loss", (0.0, 1.0, 2.0), (2.0, 1.75, 1.5)), Curve("loss", (0.0, 1.0, 2.0),
+                                                                                   (2.0, 1.8, math.nan)))
+    metrics = [MetricReport("accuracy", 0.91, 0.905, True), MetricReport("bleu", None, 31.0, False, "missing")]
+    return Outcome(tensors, [curve], metrics)
+
+
+def bench_report() -> cmp.Report:
+    base = {"tokens_per_s": Metric("tokens_per_s", [1000.0, 1010.0, 990.0, 1005.0], "tok/s", "higher"),
+            "step_time_s": Metric("step_time_s", [2.0, 2.1, 1.9]), "only_base_s": Metric("only_base_s", [1.0])}
+    cand = {"tokens_per_s": Metric("tokens_per_s", [900.0, 905.0, 910.0, 895.0], "tok/s", "higher"),
+            "step_time_s": Metric("step_time_s", [2.5, 2.4, 2.6])}
+    report = cmp.compare(base, cand, cmp.policy_from(["tokens_per_s>=0.95x"]))
+    return cmp.Report(report.results, ("gpu: 'H200' -> 'MI300X'",), {"step_time_s": "baseline 1, candidate 2"})
+
+
+def bench_records() -> list[dict[str, Any]]:
+    return [{"metric": "noop/time_s", "values": [0.5, 0.25], "unit": "s", "better": "lower", "timer": "wall",
+             "env": {"host": "box", "python": "3.11.9"}},
+            {"metric": "noop/errors", "value": 0, "better": "lower", "errors": []}]
+
+
+def comm_run() -> CommRun:
+    run, problems = load(COMM_RESULTS / "allreduce.jsonl")
+    assert not problems
+    return CommRun(run.header, run.records[:3])
+
+
+def smoke_report() -> SmokeReport:
+    return SmokeReport("cuda:0", Check("forward", True), 120, (("aten::nonzero", 2),), ("aten::foo",),
+                       ("flash",), (Check("bfloat16", True), Check("float16", False, "NaN loss")), 2**30, "allocated",
+                       (Check("nan-input", True, "propagates"),))
+
+
+SAMPLES = {
+    "scan": sample_result,
+    "convert": convert_summary,
+    "verify": verify_summary,
+    "env": fingerprint,
+    "compare": compare_outcome,
+    "bench-compare": bench_report,
+    "bench-run": bench_records,
+    "comm": comm_run,
+    "smoke": smoke_report,
+}
