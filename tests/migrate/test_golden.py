@@ -14,6 +14,7 @@ import pytest
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import migrate_cmake
 from cuda2rocm.migrate.make import migrate_make
+from cuda2rocm.model import Edit
 from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.formats.cmake import read_cmake
 
@@ -85,3 +86,16 @@ def test_every_edit_has_a_finding() -> None:
         lines = {f.line for f in result.findings}
         for edit in result.edits:
             assert text.count("\n", 0, edit.start) + 1 in lines, (name, style, edit)
+
+
+def test_edits_are_the_findings_fixes() -> None:
+    """migrate applies the structured fixes of its findings: every edit is exactly one finding's safe fix."""
+    for name, style in _cases():
+        text = (GOLDEN / name).read_text(encoding="utf-8")
+        result = _migrate(name, text, style)
+        from_fixes = [e for f in result.findings if f.remedy is not None for e in f.remedy.edits]
+        def key(e: Edit) -> tuple[int, int]:
+            return (e.start, e.end)
+
+        assert sorted(from_fixes, key=key) == sorted(result.edits, key=key)
+        assert all(f.remedy.applicability == "safe" for f in result.findings if f.remedy is not None)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import csv
 import functools
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
-from cuda2rocm.model import Edit, Finding
+from cuda2rocm.migrate import rules as R
+from cuda2rocm.migrate.flags import FlagChange
+from cuda2rocm.model import Applicability, Edit, Finding, Fix, Severity
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats._base import Problem
 from cuda2rocm.source.tokens import LineIndex
@@ -57,16 +60,54 @@ class Collector:
         """Add an edit and its finding; an edit overlapping an earlier one is not added (False)."""
         if not self.free(start, end):
             return False
-        self.edits.append(Edit(start, end, replacement, rule.id))
-        self.report(rule, start, message, fix=_describe(self.text[start:end], replacement))
+        edit = Edit(start, end, replacement, rule.id)
+        self.edits.append(edit)
+        self.report(rule, start, message, edit=edit)
         return True
 
-    def report(self, rule: Rule, offset: int, message: str, *, fix: str = "") -> None:
+    def report(self, rule: Rule, offset: int, message: str, *, fix: str = "", edit: Edit | None = None,
+               severity: Severity | None = None) -> None:
+        """A finding at ``offset``; with ``edit`` (already added), its structured fix is that edit (safe)."""
         line, col = self.lines.line_col(offset)
-        self.findings.append(rule.finding(self.path, line, col, message, fix=fix))
+        remedy = None
+        if edit is not None:
+            fix = fix or _describe(self.text[edit.start:edit.end], edit.replacement)
+            remedy = Fix(fix, (edit,), Applicability.SAFE)
+        self.findings.append(rule.finding(self.path, line, col, message, fix=fix, remedy=remedy, severity=severity))
+
+    def add_edit(self, edit: Edit) -> Edit | None:
+        """Add an edit made elsewhere (nvcc options); None when it overlaps one already made."""
+        if not self.free(edit.start, edit.end):
+            return None
+        self.edits.append(edit)
+        return edit
 
     def result(self) -> FileMigration:
         return FileMigration(self.path, tuple(self.edits), tuple(sorted(self.findings, key=Finding.sort_key)))
+
+
+def report_flags(out: Collector, changes: Iterable[FlagChange], arch_where: str, *, offset: int = 0,
+                 apply: bool = True) -> None:
+    """One finding per translated nvcc option (C2R-B301..B304), each with its edit as its fix when ``apply``
+    (otherwise the caller applies the changes as part of a larger edit). ``offset``: where the words the
+    changes were computed on start in the file."""
+    for ch in changes:
+        edit = out.add_edit(ch.edit) if apply and ch.edit is not None else None
+        if apply and ch.edit is not None and edit is None:
+            continue  # the text is another edit's already
+        fix = f"`{ch.original}` -> `{ch.replacement}`" if ch.replacement else f"removed `{ch.original}`"
+        at = offset + ch.offset
+        row = ch.row
+        if row.action == "arch":
+            out.report(R.NVCC_ARCH, at, f"{ch.original}: {arch_where}", fix=fix, edit=edit)
+        elif row.action == "keep":
+            out.report(R.NVCC_OUTPUT, at, f"{ch.original} makes NVIDIA-only output: {row.note}")
+        elif row.action in ("drop", "report"):
+            out.report(R.NVCC_OPTION_DROPPED, at, f"{ch.original} is nvcc's" + (f": {row.note}" if row.note else ""),
+                       fix=fix, edit=edit, severity=None if row.action == "drop" else Severity[row.severity.upper()])
+        else:
+            out.report(R.NVCC_OPTION, at, f"{ch.original} is nvcc's spelling" + (f" ({row.note})" if row.note else ""),
+                       fix=fix, edit=edit)
 
 
 def _describe(old: str, new: str) -> str:

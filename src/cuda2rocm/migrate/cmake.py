@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.migrate import flags
 from cuda2rocm.migrate import rules as R
-from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, cmake_variables, library_index
+from cuda2rocm.migrate.base import (
+    BuildOptions,
+    Collector,
+    FileMigration,
+    cmake_variables,
+    library_index,
+    report_flags,
+)
 from cuda2rocm.model import Severity
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.edits import apply_edits
@@ -514,29 +521,11 @@ class _Migrator:
         self._apply_flags(words)
 
     def _apply_flags(self, words: list[flags.Word]) -> None:
-        edits, changes = flags.translate(self.text, words, self.options.gfx, arch="drop")
-        for edit in edits:
-            if self.out.free(edit.start, edit.end):
-                self.out.edits.append(edit)
-        for ch in changes:
-            self._report_flag(ch)
+        _, changes = flags.translate(self.text, words, self.options.gfx, arch="drop")
+        report_flags(self.out, changes, self._arch_where())
 
-    def _report_flag(self, ch: flags.FlagChange) -> None:
-        row = ch.row
-        fix = f"`{ch.original}` -> `{ch.replacement}`" if ch.replacement else f"removed `{ch.original}`"
-        if row.action == "arch":
-            self.out.report(R.NVCC_ARCH, ch.offset, f"{ch.original}: the architectures come from "
-                            f"{'HIP_ARCHITECTURES' if self.language else 'GPU_TARGETS'}", fix=fix)
-        elif row.action == "keep":
-            self.out.report(R.NVCC_OUTPUT, ch.offset, f"{ch.original} makes NVIDIA-only output: {row.note}")
-        elif row.action in ("drop", "report"):
-            sev = R.NVCC_OPTION_DROPPED.severity if row.action == "drop" else _severity(row.severity)
-            self.out.findings.append(R.NVCC_OPTION_DROPPED.finding(
-                self.path, *self.out.lines.line_col(ch.offset),
-                f"{ch.original} is nvcc's" + (f": {row.note}" if row.note else ""), fix=fix, severity=sev))
-        else:
-            self.out.report(R.NVCC_OPTION, ch.offset, f"{ch.original} is nvcc's spelling"
-                            + (f" ({row.note})" if row.note else ""), fix=fix)
+    def _arch_where(self) -> str:
+        return f"the architectures come from {'HIP_ARCHITECTURES' if self.language else 'GPU_TARGETS'}"
 
     # -- what applies to every command ---------------------------------------------------------------------
     def _generic(self, cmd: Command) -> None:
@@ -579,8 +568,7 @@ class _Migrator:
         inner = _VAR_REF.sub(lambda m: self._var_ref(m.group(1)), inner)
         local = [flags.Word(p.group(0), p.start()) for p in re.finditer(r"[^;\s]+", inner)]
         edits, changes = flags.translate(inner, local, self.options.gfx, arch="drop")
-        for ch in changes:
-            self._report_flag(flags.FlagChange(ch.row, ch.original, ch.replacement, base + content + ch.offset))
+        report_flags(self.out, changes, self._arch_where(), offset=base + content, apply=False)
         new_inner = re.sub(r";{2,}", ";", apply_edits(inner, edits)).strip("; ")
         head = _GENEX_LANG.sub(lambda m: _genex_language(m, "HIP" if self.language else "CXX"), src[start:content])
         new = head + new_inner + ">" if new_inner else ""

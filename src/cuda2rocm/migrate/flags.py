@@ -52,6 +52,7 @@ class FlagChange:
     original: str
     replacement: str
     offset: int
+    edit: Edit | None = None  # the edit among translate()'s that makes the change (None: kept as written)
 
 
 @functools.lru_cache(maxsize=1)
@@ -112,11 +113,12 @@ def translate(text: str, words: Sequence[Word], gfx: Sequence[str], *, arch: str
             arch_done = True
         if replacement == original and row.action != "keep":
             continue
-        changes.append(FlagChange(row, original, replacement, span[0].offset))
-        if replacement == original:
-            continue
-        edits.append(_removal(text, span[0].offset, span[-1].end) if not replacement
-                     else Edit(span[0].offset, span[-1].end, replacement, "nvcc-flag"))
+        edit = None
+        if replacement != original:
+            edit = (_removal(text, span[0].offset, span[-1].end) if not replacement
+                    else Edit(span[0].offset, span[-1].end, replacement, "nvcc-flag"))
+            edits.append(edit)
+        changes.append(FlagChange(row, original, replacement, span[0].offset, edit))
     return edits, changes
 
 

@@ -13,8 +13,7 @@ import re
 
 from cuda2rocm.migrate import flags
 from cuda2rocm.migrate import rules as R
-from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, library_index
-from cuda2rocm.model import Severity
+from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, library_index, report_flags
 from cuda2rocm.source.formats._base import Piece
 from cuda2rocm.source.formats.make import Line, MakeFile, read_make
 
@@ -136,32 +135,9 @@ class _Migrator:
 
     def _translate(self, words: list[Piece]) -> None:
         fw = [flags.Word(w.src, w.offset) for w in words]
-        edits, changes = flags.translate(self.text, fw, self.options.gfx, arch="drop" if self.arch_done else "offload")
-        for edit in edits:
-            if self.out.free(edit.start, edit.end):
-                self.out.edits.append(edit)
-        for ch in changes:
-            self._report(ch)
-            if ch.row.action == "arch" and ch.replacement:
-                self.arch_done = True
-
-    def _report(self, ch: flags.FlagChange) -> None:
-        row = ch.row
-        fix = f"`{ch.original}` -> `{ch.replacement}`" if ch.replacement else f"removed `{ch.original}`"
-        line, col = self.out.lines.line_col(ch.offset)
-        if row.action == "arch":
-            self.out.findings.append(R.NVCC_ARCH.finding(self.path, line, col, f"{ch.original} names NVIDIA "
-                                                         "architectures", fix=fix))
-        elif row.action == "keep":
-            self.out.findings.append(R.NVCC_OUTPUT.finding(self.path, line, col, f"{ch.original}: {row.note}"))
-        elif row.action in ("drop", "report"):
-            sev = None if row.action == "drop" else Severity[row.severity.upper()]
-            self.out.findings.append(R.NVCC_OPTION_DROPPED.finding(
-                self.path, line, col, f"{ch.original} is nvcc's" + (f": {row.note}" if row.note else ""), fix=fix,
-                severity=sev))
-        else:
-            self.out.findings.append(R.NVCC_OPTION.finding(self.path, line, col, f"{ch.original} is nvcc's spelling",
-                                                           fix=fix))
+        _, changes = flags.translate(self.text, fw, self.options.gfx, arch="drop" if self.arch_done else "offload")
+        report_flags(self.out, changes, "NVIDIA architectures; the gfx targets replace them")
+        self.arch_done = self.arch_done or any(ch.row.action == "arch" and ch.replacement for ch in changes)
 
     # -- words anywhere: CUDA paths and libraries ------------------------------------------------------------
     def _words(self, line: Line) -> None:
