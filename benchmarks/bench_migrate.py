@@ -1,6 +1,6 @@
 """migrate build throughput: generate a tree of build files and plan their migration (read, migrate, diff).
 
-    python benchmarks/bench_migrate.py [--files 5000] [--keep DIR]
+    python benchmarks/bench_migrate.py [--files 5000] [--jobs 1] [--keep DIR]
 
 Half the files are CMakeLists.txt (CUDA language, architectures, CUDAToolkit, CUDA:: targets, nvcc options in
 generator expressions), half Makefiles (nvcc, -gencode, CUDA_HOME, -lcudart). Prints files/s, the edits made
@@ -53,9 +53,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=5000)
     parser.add_argument("--keep", type=Path, help="generate the tree here and keep it")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (the runner's pool)")
     args = parser.parse_args()
     from cuda2rocm.migrate.base import BuildOptions
-    from cuda2rocm.migrate.build import plan_build
+    from cuda2rocm.migrate.build import migrate_build
+    from cuda2rocm.rewrite.runner import Mode
 
     root = args.keep or Path(tempfile.mkdtemp(prefix="c2r-bench-migrate-"))
     try:
@@ -63,15 +65,16 @@ def main() -> int:
         if not any(root.iterdir()):
             generate(root, args.files)
         started = time.perf_counter()
-        plan = plan_build(root, BuildOptions(gfx=("gfx90a", "gfx942")))
-        diffs = sum(1 for m in plan.changed if plan.new_text(m.path) != plan.texts[m.path])
+        run = migrate_build(root, mode=Mode.DIFF, options=BuildOptions(gfx=("gfx90a", "gfx942")),
+                            workers=args.jobs)
+        diffs = sum(1 for o in run.changed if o.diff())
         seconds = time.perf_counter() - started
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        edits = sum(len(m.edits) for m in plan.files)
-        print("| files | changed | edits | findings | seconds | files/s | peak MB |")
-        print("|---|---|---|---|---|---|---|")
-        print(f"| {len(plan.files):,} | {diffs:,} | {edits:,} | {len(plan.findings):,} | {seconds:.2f} | "
-              f"{len(plan.files) / seconds:,.0f} | {peak:.0f} |")
+        edits = sum(len(o.detail.edits) for o in run.files)
+        print("| files | jobs | changed | edits | findings | seconds | files/s | peak MB |")
+        print("|---|---|---|---|---|---|---|---|")
+        print(f"| {len(run.files):,} | {args.jobs} | {diffs:,} | {edits:,} | {len(run.findings):,} | {seconds:.2f} | "
+              f"{len(run.files) / seconds:,.0f} | {peak:.0f} |")
     finally:
         if args.keep is None:
             shutil.rmtree(root, ignore_errors=True)

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from cuda2rocm.migrate.base import BuildOptions
-from cuda2rocm.migrate.build import plan_build, renames_in_tree
+from cuda2rocm.migrate.build import migrate_build, renames_in_tree
+from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.translate.api import convert
 
 PROJECT = Path(__file__).parent / "projects" / "randsparse"
@@ -35,10 +36,11 @@ def _migrated(tmp_path: Path, style: str) -> Path:
     out = tmp_path / "hip"
     report = convert(PROJECT, out)
     assert not report.failed
-    plan = plan_build(PROJECT, BuildOptions(gfx=("gfx90a",), style=style, renames=renames_in_tree(out)))
-    assert not plan.problems and {m.path for m in plan.changed} == {"CMakeLists.txt", "Makefile"}
-    for m in plan.files:
-        (out / m.path).write_text(plan.new_text(m.path), encoding="utf-8")
+    run = migrate_build(PROJECT, mode=Mode.MIRROR, output=out,
+                        options=BuildOptions(gfx=("gfx90a",), style=style, renames=renames_in_tree(out)))
+    assert not run.problems and not run.failed
+    assert {o.job.display for o in run.changed} == {"CMakeLists.txt", "Makefile"}
+    assert all(o.written for o in run.files)
     return out
 
 

@@ -1,29 +1,37 @@
-"""``migrate build``: every build file of a project, read once, rewritten as minimal edits.
+"""``migrate build``: every build file of a project, read once, rewritten as minimal edits by the shared runner.
 
-:func:`plan_build` walks the tree with the scanner's walker (``.gitignore`` respected; the same file kinds scan
-classifies), reads each build file, gathers the project-wide facts the CMake migrator needs, and returns one
-:class:`~cuda2rocm.migrate.base.FileMigration` per file: the edits, the findings, or the problems of a file that
-could not be read (left untouched; the others are still migrated).
+:func:`migrate_build` plans the tree with the rewrite runner's planner (``.gitignore`` respected, links that
+leave the tree reported, an output directory inside the input left out), reads every listfile once for the
+project-wide facts the CMake migrator needs, then hands each build file to the runner with the migrator as the
+transform: unified diffs by default, atomic in-place writes with ``.orig`` backups, or a migrated copy of the
+build files in another directory; a file that cannot be read or parsed is reported with its line and left
+byte-identical, and the others are still migrated.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from cuda2rocm import knowledge
+from cuda2rocm.fsio import InputError, decode, read_limited
+from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
-from cuda2rocm.migrate.cmake import migrate_cmake, project_facts
+from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.model import Finding, InputProblem, Severity
-from cuda2rocm.scan.config import ScanConfig
-from cuda2rocm.scan.walk import walk
+from cuda2rocm.rewrite.plan import Job, plan
+from cuda2rocm.rewrite.runner import FileOutcome, Mode, Rewrite, prepare, rewrite_file, run_all
+from cuda2rocm.scan.classify import classify
 from cuda2rocm.source.edits import apply_edits
-from cuda2rocm.source.formats.cmake import read_cmake
+from cuda2rocm.source.formats._base import Problem
+from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
-#: build-file kinds (scan's classification) -> the migrator for them
+#: build-file kinds (scan's classification) that migrate build rewrites
 BUILD_KINDS = ("cmake", "make")
+MAX_BYTES = 32 * 2**20
 
 
 class TargetError(ValueError):
@@ -35,46 +43,20 @@ def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, 
     if offload_arch:
         archs = tuple(a.strip() for a in offload_arch.split(",") if a.strip())
         bad = [a for a in archs if not a.startswith("gfx")]
-        if bad:
-            raise TargetError(f"not an AMD GPU architecture: {', '.join(bad)} (expected gfx names such as gfx942)")
+        if bad or not archs:
+            raise TargetError(f"not an AMD GPU architecture: {', '.join(bad) or offload_arch!r} (expected gfx names "
+                              "such as gfx942)")
         return archs
     if target_gpu:
         out = []
         for name in (n.strip() for n in target_gpu.split(",") if n.strip()):
             gpu = knowledge.get_gpu(name)
-            if gpu is None or gpu.vendor != "amd":
+            if gpu is None or gpu.vendor != "amd" or not gpu.gfx_target:
                 known = ", ".join(sorted(n for n, g in knowledge.gpus().items() if g.vendor == "amd"))
                 raise TargetError(f"unknown AMD GPU {name!r}; known: {known}")
-            out.append(gpu.target)
+            out.append(gpu.gfx_target)
         return tuple(dict.fromkeys(out))
     return ("gfx90a", "gfx942")
-
-
-@dataclass(frozen=True)
-class BuildPlan:
-    root: str
-    options: BuildOptions
-    files: tuple[FileMigration, ...]
-    texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # rel path -> text read
-    problems: tuple[InputProblem, ...] = ()
-    seconds: float = 0.0
-
-    @property
-    def findings(self) -> list[Finding]:
-        return [f for m in self.files for f in m.findings]
-
-    @property
-    def changed(self) -> list[FileMigration]:
-        return [m for m in self.files if m.edits]
-
-    def new_text(self, rel: str) -> str:
-        migration = next(m for m in self.files if m.path == rel)
-        return apply_edits(self.texts[rel], migration.edits)
-
-    def exit_code(self, fail_on: Severity = Severity.HIGH) -> int:
-        if self.problems or any(m.problems for m in self.files):
-            return 2
-        return 1 if any(f.severity >= fail_on for f in self.findings) else 0
 
 
 def renames_in_tree(root: Path) -> dict[str, str]:
@@ -82,55 +64,107 @@ def renames_in_tree(root: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     if root.is_dir():
         for hip in root.rglob("*.hip"):
-            cu = hip.with_suffix(".cu")
-            if not cu.exists():
-                out[cu.relative_to(root).as_posix()] = hip.relative_to(root).as_posix()
+            if not hip.with_suffix(".cu").exists():
+                out[hip.with_suffix(".cu").relative_to(root).as_posix()] = hip.relative_to(root).as_posix()
     return out
 
 
-def read_build_file(abspath: str, rel: str, max_bytes: int) -> tuple[str, InputProblem | None]:
-    """The file's text, exactly as its bytes decode; a file that is not UTF-8 is left alone (a problem), since
-    rewriting it through replacement characters would change bytes nobody asked to change."""
-    try:
-        with open(abspath, "rb") as f:
-            data = f.read(max_bytes + 1)
-    except OSError as exc:
-        return "", InputProblem(rel, f"cannot read file: {exc.strerror or exc}", 0, {"rule": "C2R-E101"})
-    if len(data) > max_bytes:
-        return "", InputProblem(rel, f"file is above the {max_bytes / 2**20:.0f} MB limit; left as it is", 0,
-                                {"rule": "C2R-E104"})
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        return "", InputProblem(rel, f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at line {line}); left as it is",
-                                line, {"rule": "C2R-E103"})
+def is_build_file(rel: str) -> bool:
+    return classify(rel) in BUILD_KINDS
 
 
-def plan_build(path: str | Path, options: BuildOptions | None = None, *, config: ScanConfig | None = None) -> BuildPlan:
-    """Read every build file under ``path`` and compute its migration (nothing is written)."""
+@dataclass(frozen=True)
+class BuildRun:
+    files: tuple[FileOutcome[FileMigration], ...]
+    problems: tuple[InputProblem, ...]  # from planning: links not followed, unlistable directories
+    options: BuildOptions
+    seconds: float = 0.0
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for o in self.files for f in o.detail.findings]
+
+    @property
+    def changed(self) -> list[FileOutcome[FileMigration]]:
+        return [o for o in self.files if o.changed]
+
+    @property
+    def failed(self) -> list[FileOutcome[FileMigration]]:
+        return [o for o in self.files if o.detail.problems or o.write_error]
+
+    @property
+    def for_review(self) -> list[Finding]:
+        """What a person must still decide: findings with no edit of their own (an nvcc option translated inside
+        a rewritten generator expression does not count), and options removed that changed code generation."""
+        translated = (R.NVCC_OPTION.id, R.NVCC_ARCH.id)
+        return [f for f in self.findings if (f.remedy is None and f.rule not in translated)
+                or (f.rule == R.NVCC_OPTION_DROPPED.id and f.severity >= Severity.MEDIUM)]
+
+    def exit_code(self, fail_on: Severity = Severity.HIGH) -> int:
+        if self.problems or self.failed:
+            return 2
+        return 1 if any(f.severity >= fail_on for f in self.findings) else 0
+
+
+def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None,
+                 doc: CMakeFile | None = None) -> FileMigration:
+    """The migration of one build file, by its kind (``rel`` names it, relative to the project root; ``doc``:
+    the listfile as the project pass read it)."""
+    if classify(rel) == "cmake":
+        return migrate_cmake(rel, text, options, facts, doc)
+    return migrate_make(rel, text, options)
+
+
+def _transform(job: Job, text: str, options: BuildOptions, facts: CMakeFacts,
+               docs: dict[str, CMakeFile]) -> Rewrite[FileMigration]:
+    migration = migrate_file(job.display, text, options, facts, docs.get(job.display))
+    if migration.problems:
+        return Rewrite(migration, None, failed=True)
+    new = apply_edits(text, migration.edits)
+    return Rewrite(migration, new if new != text else None)
+
+
+def _unreadable(job: Job, exc: InputError) -> FileMigration:
+    return FileMigration(job.display, problems=(Problem(exc.line, exc.message),))
+
+
+def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Path | None = None,
+                  options: BuildOptions | None = None, force: bool = False, backup: bool = True,
+                  gitignore: bool = True, workers: int = 1) -> BuildRun:
+    """Migrate the build files under ``path`` (see the module docstring). ``mode``: ``DIFF``/``CHECK``/
+    ``DRY_RUN`` write nothing, ``IN_PLACE`` rewrites the files, ``MIRROR`` writes them under ``output``.
+    ``options``: targets and style; by default the targets of :func:`resolve_targets` and the renames that
+    ``convert`` left in ``output`` (or in ``path`` itself)."""
     started = time.perf_counter()
     root = Path(path)
+    out = Path(output) if output is not None else None
+    if mode is Mode.MIRROR and out is None:
+        raise ValueError("Mode.MIRROR needs an output directory")
     if options is None:
-        options = BuildOptions(renames=renames_in_tree(root))
-    candidates, problems = walk(root, config or ScanConfig())
-    texts: dict[str, str] = {}
-    kinds: dict[str, str] = {}
-    for cand in candidates:
-        if cand.language not in BUILD_KINDS:
+        options = BuildOptions(gfx=resolve_targets(), renames=renames_in_tree(out if out is not None else root))
+    planned = plan([root], is_build_file, output=out if mode in (Mode.MIRROR, Mode.DRY_RUN) else None,
+                   in_place=mode is Mode.IN_PLACE, gitignore=gitignore)
+    docs = _listfiles(planned.jobs)
+    facts = project_facts(docs.values())
+    policy = mode.policy(force=force, backup=backup)
+    prepare(planned.jobs, policy)
+    work = partial(rewrite_file, transform=partial(_transform, options=options, facts=facts,
+                                                        docs=docs if workers <= 1 else {}),
+                   unreadable=_unreadable, policy=policy, max_bytes=MAX_BYTES)
+    files = run_all(planned.jobs, work, workers)  # workers re-read listfiles: the parse is not worth pickling
+    return BuildRun(tuple(files), tuple(planned.problems), options, time.perf_counter() - started)
+
+
+def _listfiles(jobs: list[Job]) -> dict[str, CMakeFile]:
+    """Every readable, well-formed CMake listfile of the plan, read (for the project-wide facts)."""
+    docs: dict[str, CMakeFile] = {}
+    for job in jobs:
+        if classify(job.display) != "cmake":
             continue
-        text, problem = read_build_file(cand.abspath, cand.rel, (config or ScanConfig()).max_file_bytes)
-        if problem is not None:
-            problems.append(problem)
+        try:
+            doc = read_cmake(decode(read_limited(job.source, MAX_BYTES), MAX_BYTES))
+        except InputError:
             continue
-        texts[cand.rel] = text
-        kinds[cand.rel] = cand.language
-    cmake_docs = {rel: read_cmake(t) for rel, t in texts.items() if kinds[rel] == "cmake"}
-    facts = project_facts(d for d in cmake_docs.values() if not d.problems)
-    files = []
-    for rel, text in texts.items():
-        if kinds[rel] == "cmake":
-            files.append(migrate_cmake(rel, text, options, facts, cmake_docs[rel]))
-        else:
-            files.append(migrate_make(rel, text, options))
-    return BuildPlan(str(root), options, tuple(files), texts, tuple(problems), time.perf_counter() - started)
+        if not doc.problems:
+            docs[job.display] = doc
+    return docs
