@@ -542,6 +542,12 @@ class _Migrator:
                 if end >= 0:
                     blocks.append((block.start(), end + 1))
                     self._cuda_block(base, src, block.start(), block.end(), end)
+                else:
+                    self.out.report(R.CUDA_SETTINGS, base + block.start(), "a generator expression that does not "
+                                    "end in its argument: CMake splits unquoted arguments at spaces, so "
+                                    f"{_short(src)} is cut short (on CUDA too); quote the whole expression and "
+                                    "separate its options with ';', then run migrate again",
+                                    severity=Severity.MEDIUM)
             for m in _GENEX_LANG.finditer(src):
                 new = _genex_language(m, "HIP" if self.language else "CXX")
                 if new != m.group(0) and not _inside(blocks, m.start()):
