@@ -197,3 +197,52 @@ def test_committed_gpu_evidence_covers_every_function() -> None:
     rows = {name: (int(bad), int(n)) for name, bad, n in (line.split() for line in lines if not line.startswith("#"))}
     assert sorted(rows) == NAMES
     assert all(bad == 0 and n > 16_000_000 for bad, n in rows.values())
+
+
+UNIT = """#include <cstdio>
+#include <cuda_runtime.h>
+__global__ void k(unsigned* o, const unsigned* a, const unsigned* b) {
+  int i = threadIdx.x;
+  o[i] = __vabsdiffu4(a[i], b[i]) + __vmaxs2(a[i], b[i]) + __vabsss4(a[i]);
+}
+int main() {
+  unsigned* d = nullptr;
+  if (cudaMalloc(&d, 64) != cudaSuccess) return 1;
+  k<<<1, 16>>>(d, d, d);
+  return cudaDeviceSynchronize() == cudaSuccess ? 0 : 1;
+}
+"""
+
+
+def test_convert_inserts_the_header_once_where_the_functions_are_used() -> None:
+    from cuda2rocm.model import Translated
+    from cuda2rocm.translate.api import convert_source
+
+    result = convert_source(UNIT, "simd.cu")
+    assert isinstance(result, Translated)
+    assert result.text.count("#define CUDA2ROCM_SIMD_H") == 1
+    assert result.text.index("#define CUDA2ROCM_SIMD_H") > result.text.index("#include <hip/hip_runtime.h>")
+    rules = {f.rule for f in result.findings}
+    assert "C2R-A130" in rules and "C2R-A101" not in rules
+    again = convert_source(result.text, "simd.hip")
+    assert not isinstance(again, Translated) or again.text.count("#define CUDA2ROCM_SIMD_H") == 1
+
+
+@pytest.mark.hipcc
+@pytest.mark.skipif(shutil.which("hipcc") is None, reason="needs a real hipcc")
+def test_converted_unit_compiles_for_amd(tmp_path: Path) -> None:
+    from cuda2rocm.translate.api import convert_source
+
+    result = convert_source(UNIT, "simd.cu")
+    source = tmp_path / "simd.hip"
+    source.write_text(getattr(result, "text", ""), encoding="utf-8")
+    done = subprocess.run(["hipcc", "--offload-arch=gfx90a", "-std=c++17", str(source), "-o", str(tmp_path / "simd")],
+                          capture_output=True, text=True, check=False, timeout=600,
+                          env={**os.environ, "HIP_PLATFORM": "amd"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_helper_table_lists_every_function_of_the_header() -> None:
+    from cuda2rocm.translate import data
+
+    assert sorted(n.removeprefix("__") for n in data.helper_functions()) == NAMES

@@ -63,3 +63,16 @@ def kernel_args() -> dict[str, int]:
 def symbol_args() -> dict[str, int]:
     """CUDA function -> the position of its device-symbol argument."""
     return {row["cuda"]: int(row["arg"]) for row in _rows("symbol_args.csv")}
+
+
+@functools.lru_cache(maxsize=1)
+def helper_functions() -> dict[str, str]:
+    """CUDA device function HIP lacks -> the header of ours (``data/headers/``) that defines it."""
+    return {row["cuda"]: row["header"] for row in _rows("helper_functions.csv")}
+
+
+@functools.lru_cache(maxsize=8)
+def helper_header(name: str) -> str:
+    """The text of one of our helper headers."""
+    return resources.files("cuda2rocm.translate").joinpath("data").joinpath("headers").joinpath(name).read_text(
+        encoding="utf-8")

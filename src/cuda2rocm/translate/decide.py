@@ -124,6 +124,10 @@ def _unsupported_or_fallback(entry: Entry, s: Settings) -> Decision:
     fallback = _fallback(entry, s.target)
     if fallback is not None:
         return fallback
+    header = data.helper_functions().get(entry.cuda)
+    if header:  # defined by a header of ours that the helpers pass inserts
+        return Decision(entry.cuda, "", entry.library, entry.kind, rules.HELPER_HEADER,
+                        f"{entry.cuda} has no HIP equivalent; defined by {header}, inserted into this file")
     note = entry.note
     msg = f"{entry.cuda} has no HIP equivalent" + (f" ({note})" if note else "")
     return Decision(entry.cuda, "", entry.library, entry.kind, rules.UNSUPPORTED, msg)

@@ -11,6 +11,9 @@
 #ifndef CUDA2ROCM_SIMD_H
 #define CUDA2ROCM_SIMD_H
 
+#if defined(__HIPCC__) || defined(__HIP__)
+#include <hip/hip_runtime.h>
+#endif
 #if defined(__CUDACC__) || defined(__HIPCC__) || defined(__HIP__)
 #define C2R_SIMD_FN __host__ __device__ inline
 #else
