@@ -97,8 +97,8 @@ def _worker_start(parent: int, initializer: Callable[[], None]) -> None:
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
             pass
-    if os.getppid() != parent:  # the parent died before the request above: nobody waits for this worker
-        os._exit(1)
+    if os.getppid() != parent and not process_alive(parent):  # it died before the request: nobody waits
+        os._exit(1)  # (a different, live parent is a forkserver, which ends with the parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker must not run the parent's handler
     initializer()
 
@@ -125,3 +125,16 @@ def _on_sigterm_terminate_children() -> _Handler:
 
     signal.signal(signal.SIGTERM, handler)
     return previous
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists on this machine (this process counts; another user's too)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, under another user
+        return True
+    return True

@@ -108,14 +108,14 @@ def rewrite_file(job: Job, transform: Transform[T], unreadable: Unreadable[T], p
     if not policy.write or job.dest is None or change.failed:
         return FileOutcome(job, change.detail, original, change.text)
     error = _write(job, data, text, change.text, policy)
-    written = not error and (change.text is not None or job.dest != job.source)
+    written = not error and (change.text is not None or not job.in_place)
     return FileOutcome(job, change.detail, original, change.text, written=written, write_error=error)
 
 
 def _write(job: Job, data: bytes, text: str, new: str | None, policy: WritePolicy) -> str:
     """Write the result; returns an error message instead of clobbering or of losing a concurrent edit."""
     assert job.dest is not None
-    in_place = job.dest == job.source
+    in_place = job.in_place
     if in_place and new is None:
         return ""
     try:
