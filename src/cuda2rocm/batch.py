@@ -10,18 +10,18 @@ settings of the program that imports it.
 
 from __future__ import annotations
 
-import ctypes
 import gc
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where used: process pools are not needed to read or write a file
+    from concurrent.futures import ProcessPoolExecutor
 
 #: allocations between collections of the youngest generation during a batch (CPython's default: 700)
 BATCH_THRESHOLD = 100_000
@@ -76,6 +76,8 @@ def worker_pool(workers: int, initializer: Callable[[], None] = worker_init) -> 
     once if the parent is already gone. While the pool is open, SIGTERM (in the main thread) first terminates
     the workers, then does what it did before: the previous handler runs, or the default ends the process.
     """
+    from concurrent.futures import ProcessPoolExecutor
+
     previous = _on_sigterm_terminate_children()
     try:
         with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
@@ -92,6 +94,8 @@ _PR_SET_PDEATHSIG = 1
 
 def _worker_start(parent: int, initializer: Callable[[], None]) -> None:
     if sys.platform.startswith("linux"):
+        import ctypes
+
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -113,6 +117,8 @@ def _on_sigterm_terminate_children() -> _Handler:
     previous: _Handler = signal.getsignal(signal.SIGTERM)
     if previous is None:  # installed outside Python: the default is the closest we can restore
         previous = signal.SIG_DFL
+
+    import multiprocessing
 
     def handler(signum: int, frame: FrameType | None) -> None:
         for child in multiprocessing.active_children():

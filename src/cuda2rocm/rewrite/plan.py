@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cuda2rocm.model import InputProblem
-from cuda2rocm.scan.config import ScanConfig
-from cuda2rocm.scan.walk import walk
 
 
 class Job:
@@ -128,9 +126,12 @@ def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitig
     files: dict[str, None] = {}  # insertion-ordered set
     roots: list[str] = []
     problems: list[InputProblem] = []
-    cfg = ScanConfig(respect_gitignore=gitignore)
     for p in paths:
         if p.is_dir():
+            from cuda2rocm.scan.config import ScanConfig  # here: a single-file run needs no walker (start-up)
+            from cuda2rocm.scan.walk import walk
+
+            cfg = ScanConfig(respect_gitignore=gitignore)
             top = str(p.resolve())
             roots.append(top)
             skip = exclude if exclude is not None and exclude != top and _inside(exclude, top) else None
