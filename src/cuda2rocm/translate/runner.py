@@ -32,7 +32,7 @@ def run(job: Job, options: Options, policy: WritePolicy) -> FileReport:
 
 def _translate(job: Job, text: str, options: Options) -> Rewrite[Outcome]:
     output = str(job.dest) if job.dest is not None else job.display
-    renamed = job.dest is not None and job.dest != job.source and options.cu_suffix not in ("", ".cu")
+    renamed = job.dest is not None and not job.in_place and options.cu_suffix not in ("", ".cu")
     outcome = translate_text(text, job.display, options, output, source=job.source, renames_cu=renamed)
     result = outcome.result
     return Rewrite(outcome, result.text if isinstance(result, Translated) else None, isinstance(result, Failed))
