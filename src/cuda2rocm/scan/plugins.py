@@ -8,7 +8,7 @@ from typing import Any
 
 from cuda2rocm.model import Finding
 from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
-from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.filefacts import FileFacts, PluginRef
 from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
 
@@ -32,7 +32,7 @@ def _get_plugin(name: str) -> Any:
     return knowledge.get_plugin(name)
 
 
-def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Finding]]:
+def resolve(reports: Iterable[FileFacts]) -> tuple[list[PluginUse], list[Finding]]:
     """One :class:`PluginUse` per plugin (its first declaration, requirements preferred) and a finding at
     every place a plugin is declared or imported."""
     reports = list(reports)

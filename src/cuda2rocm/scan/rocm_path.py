@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 #: words of code that only a HIP/ROCm build uses
 WORDS = frozenset({"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "USE_ROCM", "HIP_PLATFORM",
@@ -21,7 +21,7 @@ _COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+|--de
                       r"[\d.]+)")
 
 
-def note(report: FileReport, line: int, col: int, what: str) -> None:
+def note(report: FileFacts, line: int, col: int, what: str) -> None:
     """Record the file's first sign of a ROCm path (one finding per file)."""
     if "rocm-path" in report.tags:
         return
@@ -29,13 +29,13 @@ def note(report: FileReport, line: int, col: int, what: str) -> None:
     report.add("C2R-S113", line, col, f"existing ROCm/HIP path: {what}")
 
 
-def cmake(report: FileReport, code: str, line: int, col: int) -> None:
+def cmake(report: FileFacts, code: str, line: int, col: int) -> None:
     m = _CMAKE.search(code)
     if m:
         note(report, line, col, m.group(0).strip())
 
 
-def command(report: FileReport, code: str, line: int) -> None:
+def command(report: FileFacts, code: str, line: int) -> None:
     m = _COMMAND.search(code)
     if m:
         note(report, line, m.start() + 1, next(g for g in m.groups() if g))

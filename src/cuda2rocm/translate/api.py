@@ -14,7 +14,7 @@ from cuda2rocm.model import Failed, FileResult, Finding, Severity, Translated
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.plan import Job, jobs
-from cuda2rocm.translate.runner import FileReport, WritePolicy, run
+from cuda2rocm.translate.runner import JobOutcome, WritePolicy, run
 from cuda2rocm.translate.stats import FileStats
 
 __all__ = ["ConvertReport", "Options", "WritePolicy", "convert", "convert_source"]
@@ -27,7 +27,7 @@ def convert_source(text: str, path: str = "<stdin>", options: Options | None = N
 
 @dataclass(frozen=True)
 class ConvertReport:
-    files: tuple[FileReport, ...]
+    files: tuple[JobOutcome, ...]
     wall_seconds: float
 
     @property
@@ -43,11 +43,11 @@ class ConvertReport:
         return [x for r in self.results for x in getattr(r, "findings", ())]
 
     @property
-    def failed(self) -> list[FileReport]:
+    def failed(self) -> list[JobOutcome]:
         return [f for f in self.files if isinstance(f.outcome.result, Failed) or f.write_error]
 
     @property
-    def changed(self) -> list[FileReport]:
+    def changed(self) -> list[JobOutcome]:
         return [f for f in self.files if isinstance(f.outcome.result, Translated)]
 
     def exit_code(self, fail_on: Severity) -> int:
@@ -76,7 +76,7 @@ def convert(
     return ConvertReport(tuple(reports), time.perf_counter() - started)
 
 
-def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[FileReport]:
+def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[JobOutcome]:
     work = partial(run, options=options, policy=policy)
     workers = auto_jobs(options.jobs, sum(_size(job.source) for job in planned) if options.jobs == 0 else 0)
     if workers <= 1 or len(planned) <= 1:

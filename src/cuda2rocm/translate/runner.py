@@ -21,7 +21,9 @@ class WritePolicy:
 
 
 @dataclass(frozen=True)
-class FileReport:
+class JobOutcome:
+    """One planned file after translation: its job, the outcome (result and stats), whether it was written."""
+
     job: Job
     outcome: Outcome
     original: str  # the source text ("" when it could not be read)
@@ -29,20 +31,20 @@ class FileReport:
     write_error: str = ""
 
 
-def run(job: Job, options: Options, policy: WritePolicy) -> FileReport:
+def run(job: Job, options: Options, policy: WritePolicy) -> JobOutcome:
     try:
         text = read_source(job.source, options.max_bytes)
     except InputError as exc:
         failed = Failed(job.display, exc.message, exc.line)
-        return FileReport(job, Outcome(failed, FileStats(job.display, "failed")), "")
+        return JobOutcome(job, Outcome(failed, FileStats(job.display, "failed")), "")
     output = str(job.dest) if job.dest is not None else job.display
     renamed = job.dest is not None and job.dest != job.source and options.cu_suffix not in ("", ".cu")
     outcome = translate_text(text, job.display, options, output, source=job.source, renames_cu=renamed)
     original = text if policy.keep_original else ""
     if not policy.write or job.dest is None or isinstance(outcome.result, Failed):
-        return FileReport(job, outcome, original)
+        return JobOutcome(job, outcome, original)
     error = _write(job, outcome, text, policy)
-    return FileReport(job, outcome, original, written=not error, write_error=error)
+    return JobOutcome(job, outcome, original, written=not error, write_error=error)
 
 
 def _write(job: Job, outcome: Outcome, text: str, policy: WritePolicy) -> str:

@@ -6,7 +6,7 @@ import re
 
 from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers import shell
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 ARCH_FLAG = re.compile(r"(?:-arch[= ]|--gpu-architecture[= ]|-gencode[= ]|arch=)(?:sm|compute)_\d+a?")
 _CMAKE_CMD = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
@@ -21,12 +21,12 @@ _LINK_NAME = re.compile(r"(?<![\w:/.-])(" + "|".join(sorted(map(re.escape, _CUDA
                         r")(?![\w:/.-])")
 
 
-def scan_cmake(report: FileReport, text: str) -> None:
+def scan_cmake(report: FileFacts, text: str) -> None:
     for name, args, line, col in cmake_commands(report, text):
         _cmake_command(report, name.lower(), args, line, col)
 
 
-def cmake_commands(report: FileReport, text: str) -> list[tuple[str, str, int, int]]:
+def cmake_commands(report: FileFacts, text: str) -> list[tuple[str, str, int, int]]:
     """(command, argument text with comments/strings blanked, line, col) for every command; unbalanced
     parentheses are reported."""
     out: list[tuple[str, str, int, int]] = []
@@ -72,7 +72,7 @@ def _close_paren(text: str, start: int) -> int:
     return -1
 
 
-def _cmake_command(report: FileReport, name: str, args: str, line: int, col: int) -> None:
+def _cmake_command(report: FileFacts, name: str, args: str, line: int, col: int) -> None:
     rocm_path.cmake(report, f"{name}({args})", line, col)
     if name == "find_package":
         m = _FIND_CUDA.match(args)
@@ -91,7 +91,7 @@ def _cmake_command(report: FileReport, name: str, args: str, line: int, col: int
     _arch(report, args, line, col)
 
 
-def _arch(report: FileReport, text: str, line: int, col: int) -> None:
+def _arch(report: FileFacts, text: str, line: int, col: int) -> None:
     m = _ARCH_VAR.search(text)
     flag = ARCH_FLAG.search(text)
     if m:
@@ -100,7 +100,7 @@ def _arch(report: FileReport, text: str, line: int, col: int) -> None:
         report.add("C2R-S110", line, col, f"nvcc architecture flag {flag.group(0)}")
 
 
-def scan_make(report: FileReport, text: str) -> None:
+def scan_make(report: FileFacts, text: str) -> None:
     for i, raw in enumerate(text.splitlines(), start=1):
         code = raw.split("#", 1)[0]
         flag = ARCH_FLAG.search(code)
@@ -118,7 +118,7 @@ def scan_make(report: FileReport, text: str) -> None:
             shell.scan_line(report, raw, i)
 
 
-def scan_bazel(report: FileReport, text: str) -> None:
+def scan_bazel(report: FileFacts, text: str) -> None:
     for i, raw in enumerate(text.splitlines(), start=1):
         code = raw.split("#", 1)[0]
         m = re.search(r"\b(cuda_library|cuda_binary)\s*\(|@local_config_cuda|@rules_cuda", code)

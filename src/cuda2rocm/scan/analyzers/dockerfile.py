@@ -11,14 +11,14 @@ from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 INSTRUCTIONS = frozenset({"FROM", "RUN", "CMD", "LABEL", "MAINTAINER", "EXPOSE", "ENV", "ADD", "COPY", "ENTRYPOINT",
                           "VOLUME", "USER", "WORKDIR", "ARG", "ONBUILD", "STOPSIGNAL", "HEALTHCHECK", "SHELL"})
 _PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:=|\s+)(\"[^\"]*\"|'[^']*'|\S*)")
 
 
-def scan_dockerfile(report: FileReport, text: str) -> None:
+def scan_dockerfile(report: FileFacts, text: str) -> None:
     try:
         structure = DockerfileParser(fileobj=io.BytesIO(text.encode("utf-8"))).structure
     except Exception as exc:  # dockerfile-parse raises assorted errors on broken input
@@ -43,7 +43,7 @@ def expand(text: str, args: dict[str, str]) -> str:
     return text
 
 
-def _instruction(report: FileReport, ins: dict[str, object], lines: list[str], args: dict[str, str]) -> None:
+def _instruction(report: FileFacts, ins: dict[str, object], lines: list[str], args: dict[str, str]) -> None:
     name = str(ins["instruction"]).upper()
     start = int(str(ins["startline"])) + 1
     value = str(ins["value"])
@@ -63,7 +63,7 @@ def _instruction(report: FileReport, ins: dict[str, object], lines: list[str], a
         shell.scan_text(report, "\n".join(expand(x, args) for x in lines[start - 1:end]), start)
 
 
-def _env(report: FileReport, ins: dict[str, object], lines: list[str], args: dict[str, str]) -> None:
+def _env(report: FileFacts, ins: dict[str, object], lines: list[str], args: dict[str, str]) -> None:
     """ENV sets the containers' environment; ARG only the build's, so only its version pins count."""
     start, end = int(str(ins["startline"])), int(str(ins["endline"]))
     build_arg = str(ins["instruction"]).upper() == "ARG"

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from cuda2rocm.scan.analyzers.packages import scan_index_option, scan_requirement
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -21,7 +21,7 @@ def line_of(text: str, needle: str, default: int = 1) -> int:
     return text.count("\n", 0, pos) + 1 if pos >= 0 else default
 
 
-def scan_pyproject(report: FileReport, text: str) -> None:
+def scan_pyproject(report: FileFacts, text: str) -> None:
     data = _toml(report, text)
     if data is None:
         return
@@ -39,7 +39,7 @@ def scan_pyproject(report: FileReport, text: str) -> None:
             scan_index_option(report, source["url"], line_of(text, source["url"]))
 
 
-def scan_pipfile(report: FileReport, text: str) -> None:
+def scan_pipfile(report: FileFacts, text: str) -> None:
     data = _toml(report, text)
     if data is None:
         return
@@ -50,7 +50,7 @@ def scan_pipfile(report: FileReport, text: str) -> None:
             scan_index_option(report, source["url"], line_of(text, source["url"]))
 
 
-def _name_version_table(report: FileReport, text: str, table: dict[str, Any]) -> None:
+def _name_version_table(report: FileFacts, text: str, table: dict[str, Any]) -> None:
     for name, value in table.items():
         if name == "python":
             continue
@@ -59,7 +59,7 @@ def _name_version_table(report: FileReport, text: str, table: dict[str, Any]) ->
         scan_requirement(report, spec, line_of(text, f"{name} =", line_of(text, name)))
 
 
-def _toml(report: FileReport, text: str) -> dict[str, Any] | None:
+def _toml(report: FileFacts, text: str) -> dict[str, Any] | None:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -68,7 +68,7 @@ def _toml(report: FileReport, text: str) -> dict[str, Any] | None:
         return None
 
 
-def scan_conda(report: FileReport, text: str) -> None:
+def scan_conda(report: FileFacts, text: str) -> None:
     from cuda2rocm.scan.analyzers.yamlfiles import load_yaml
 
     docs = load_yaml(report, text)
@@ -88,7 +88,7 @@ def scan_conda(report: FileReport, text: str) -> None:
                         _pip_entry(report, spec, sub)
 
 
-def _pip_entry(report: FileReport, spec: str, line: int) -> None:
+def _pip_entry(report: FileFacts, spec: str, line: int) -> None:
     if spec.startswith("-"):
         scan_index_option(report, spec, line)
     else:

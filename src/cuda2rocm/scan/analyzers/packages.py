@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cuda2rocm.scan import rocm_path
-from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.filefacts import FileFacts, PluginRef
 
 REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(?:(===|==|~=|>=|<=|!=|>|<|=)\s*([^\s;,#]+))?")
 _CU_TAG = re.compile(r"\+cu(\d{2,3})\b")
@@ -33,7 +33,7 @@ def norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name.lower())
 
 
-def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, conda: bool = False) -> bool:
+def scan_requirement(report: FileFacts, spec: str, line: int, col: int = 1, *, conda: bool = False) -> bool:
     """Analyse one requirement string; False when it is not a requirement at all."""
     m = REQ.match(spec)
     if not m or (m.group(3) == "=" and not conda):
@@ -57,7 +57,7 @@ def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, 
     return True
 
 
-def _package(report: FileReport, name: str, extras: str, version: str, spec: str, line: int, col: int) -> None:
+def _package(report: FileFacts, name: str, extras: str, version: str, spec: str, line: int, col: int) -> None:
     tag = _CU_TAG.search(version)
     base_version = version.split("+")[0]
     if name in FRAMEWORKS:
@@ -81,7 +81,7 @@ def _package(report: FileReport, name: str, extras: str, version: str, spec: str
     report.plugin_refs.append(PluginRef(name, base_version, line, "requirement"))
 
 
-def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: int, col: int) -> None:
+def _conda_cuda(report: FileFacts, name: str, version: str, spec: str, line: int, col: int) -> None:
     kind = _CONDA_CUDA[name]
     report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", version, line, spec)
     if kind == "cuda":
@@ -93,7 +93,7 @@ def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: in
 _ROCM_INDEX = re.compile(r"/whl/(?:nightly/)?rocm(\d+\.\d+(?:\.\d+)?)")
 
 
-def scan_index_option(report: FileReport, text: str, line: int) -> None:
+def scan_index_option(report: FileFacts, text: str, line: int) -> None:
     """``--extra-index-url``/``--index-url``/``-f`` pointing at a CUDA wheel index."""
     m = _CU_INDEX.search(text)
     if m:
@@ -106,7 +106,7 @@ def scan_index_option(report: FileReport, text: str, line: int) -> None:
         rocm_path.note(report, line, rocm.start() + 1, f"ROCm {rocm.group(1)} wheel index")
 
 
-def scan_requirements_file(report: FileReport, text: str) -> None:
+def scan_requirements_file(report: FileFacts, text: str) -> None:
     for i, raw in enumerate(text.splitlines(), start=1):
         code = raw.split(" #", 1)[0].strip()
         if not code or code.startswith("#"):
@@ -117,7 +117,7 @@ def scan_requirements_file(report: FileReport, text: str) -> None:
         scan_requirement(report, code, i, raw.index(code[0]) + 1)
 
 
-def scan_conda_args(report: FileReport, args: str, line: int) -> None:
+def scan_conda_args(report: FileFacts, args: str, line: int) -> None:
     """The package specs of a ``conda install``/``mamba install`` command line (``pytorch=2.1.1``,
     ``"pytorch-cuda=12.1"``); options and their values (``-c nvidia``, ``-n env``) are skipped."""
     words = [w.strip("'\"") for w in args.split()]
@@ -135,7 +135,7 @@ def scan_conda_args(report: FileReport, args: str, line: int) -> None:
 _GIT_URL = re.compile(r"(?:[\w-]+\s*@\s*)?git\+https?://[^/]+/([\w.-]+/[\w.-]+?)(?:\.git)?(?:@([\w.+-]+))?(?:[#&].*)?$")
 
 
-def _git_requirement(report: FileReport, url: str, line: int) -> None:
+def _git_requirement(report: FileFacts, url: str, line: int) -> None:
     """``pip install git+https://github.com/state-spaces/mamba@v2.2.4``: the plugin that repository is."""
     m = _GIT_URL.match(url)
     if m is None:
@@ -143,7 +143,7 @@ def _git_requirement(report: FileReport, url: str, line: int) -> None:
     git_repository_requirement(report, m.group(1), line, (m.group(2) or "").removeprefix("v"))
 
 
-def git_repository_requirement(report: FileReport, repository: str, line: int, version: str = "") -> None:
+def git_repository_requirement(report: FileFacts, repository: str, line: int, version: str = "") -> None:
     """A plugin installed from its repository (``pip install git+...``, ``git clone ... && pip install .``)."""
     try:
         from cuda2rocm import knowledge
@@ -158,7 +158,7 @@ def git_repository_requirement(report: FileReport, repository: str, line: int, v
 _TEMPLATE = re.compile(r"\$?\{\{.*?\}\}")
 
 
-def scan_pip_args(report: FileReport, args: str, line: int) -> None:
+def scan_pip_args(report: FileFacts, args: str, line: int) -> None:
     """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
     words = _TEMPLATE.sub(" $TEMPLATE ", args).split()  # ${{ matrix.x }} is one (unknown) word, not a package
     for i, word in enumerate(words):
@@ -175,5 +175,5 @@ def scan_pip_args(report: FileReport, args: str, line: int) -> None:
             scan_requirement(report, word, line)
 
 
-def plugin_import(report: FileReport, module: str, line: int) -> None:
+def plugin_import(report: FileFacts, module: str, line: int) -> None:
     report.plugin_refs.append(PluginRef(module, "", line, "import"))

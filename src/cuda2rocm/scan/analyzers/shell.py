@@ -6,7 +6,7 @@ import re
 
 from cuda2rocm.scan import rocm_path
 from cuda2rocm.scan.analyzers.envvars import check_env
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 _NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
 _NV_PROC = re.compile(r"/proc/driver/nvidia\b[\w/.-]*")
@@ -25,7 +25,7 @@ _PIP = re.compile(r"\bpip3?\s+install\s+(.*)")
 _CONDA = re.compile(r"\b(?:conda|mamba|micromamba)\s+(?:install|create)\s+(.*)")
 
 
-def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
+def scan_text(report: FileFacts, text: str, first_line: int = 1) -> None:
     """Scan every logical line of ``text`` (physical lines ending in ``\\`` continue on the next one; a command
     is reported at its first line); ``first_line`` is the file line of the text's first line."""
     start, parts = 0, list[str]()
@@ -49,7 +49,7 @@ def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
         _launcher(report, " ".join(code for _, code in sbatch), sbatch[0][0], "Slurm batch job")
 
 
-def scan_line(report: FileReport, raw: str, line: int) -> None:
+def scan_line(report: FileFacts, raw: str, line: int) -> None:
     code = _strip_comment(raw)
     if not code.strip():
         return
@@ -95,7 +95,7 @@ _CUDA_PKG = re.compile(
 _CUDA_BUNDLE = re.compile(r"\bcuda(?:-repo-[\w-]+-local_|_)(\d+\.\d+(?:\.\d+)?)[-_](\d{3}\.\d+(?:\.\d+)?)")
 
 
-def _cuda_install(report: FileReport, code: str, line: int) -> None:
+def _cuda_install(report: FileFacts, code: str, line: int) -> None:
     bundle = _CUDA_BUNDLE.search(code)
     if bundle:
         report.component("cuda", "CUDA", bundle.group(1), line, code)
@@ -124,7 +124,7 @@ def _strip_comment(raw: str) -> str:
     return raw[: m.start()] if m and raw.count('"', 0, m.start()) % 2 == 0 else raw
 
 
-def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
+def _launcher(report: FileFacts, code: str, line: int, name: str) -> None:
     nodes = _option(code, ("--nnodes", "--num_nodes", "--num-nodes", "--nodes", "-N"))
     procs = _option(code, ("--nproc_per_node", "--nproc-per-node", "--num_gpus", "--num-gpus", "-np", "-n"))
     gres = _GRES.search(code)

@@ -14,7 +14,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 _COMMAND_KEYS = frozenset({"command", "args", "run", "script", "before_script", "after_script", "entrypoint",
                            "test", "environment", "cmd", "sh"})
@@ -22,7 +22,7 @@ _GPU_RUNNER = re.compile(r"\b(gpu|cuda|nvidia|a100|h100|h200|v100|t4|l4|a10g?)\b
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
-def load_yaml(report: FileReport, text: str) -> list[Any]:
+def load_yaml(report: FileFacts, text: str) -> list[Any]:
     """All documents of ``text``; a parse error becomes a C2R-E105 problem with its line."""
     try:
         try:
@@ -68,7 +68,7 @@ def _merge_keys_as_lists(text: str) -> str:
     return "\n".join(lines)
 
 
-def scan_yaml(report: FileReport, text: str) -> None:
+def scan_yaml(report: FileFacts, text: str) -> None:
     if report.path.rsplit("/", 1)[-1] == "Chart.yaml":
         report.evidence("kubernetes", 1, "Helm chart")
     for doc in load_yaml(report, text):
@@ -79,7 +79,7 @@ def scan_yaml(report: FileReport, text: str) -> None:
         _workload_scale(report, doc)
 
 
-def _split_image(report: FileReport, node: dict[Any, Any], line: int) -> None:
+def _split_image(report: FileFacts, node: dict[Any, Any], line: int) -> None:
     """Helm values spell images in parts: ``repository: nvcr.io/nvidia`` + ``image: driver`` + ``version: 550.54``
     (or ``repository: rayproject/ray-ml`` + ``tag: 2.9.0-gpu``)."""
     repo, tag = node.get("repository"), node.get("tag", node.get("version"))
@@ -112,7 +112,7 @@ def _pos(node: Any, key: Any, *, is_map: bool) -> tuple[int, int]:
         return 0, 0
 
 
-def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line: int, col: int) -> None:
+def _node(report: FileFacts, path: tuple[str, ...], key: str, value: Any, line: int, col: int) -> None:
     if key.startswith("nvidia.com/"):
         _nvidia_key(report, key, value, line, col)
     elif key in ("image", "container") and isinstance(value, str):
@@ -142,7 +142,7 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, line:
         _commands(report, value, line)
 
 
-def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+def _nvidia_key(report: FileFacts, key: str, value: Any, line: int, col: int) -> None:
     if key == "nvidia.com/gpu":
         report.add("C2R-D102", line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
         report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
@@ -153,7 +153,7 @@ def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -
 _MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
 
 
-def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
+def _matrix(report: FileFacts, key: str, values: list[Any], line: int) -> None:
     """A CI build matrix over CUDA or PyTorch versions: each value is a version the project builds against."""
     kind, name = ("cuda", "CUDA") if "cuda" in key.lower() else ("framework", "PyTorch")
     for value in values:
@@ -166,13 +166,13 @@ def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
 _NVIDIA_INSTANCE = re.compile(r"(?i)^(?:p[2-5][a-z]*|g4dn|g5g?|g6e?|a2|a3|g2)[.-]|nvidia-(?:tesla-)?[a-z0-9-]+$")
 
 
-def _cloud_gpu(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+def _cloud_gpu(report: FileFacts, key: str, value: Any, line: int, col: int) -> None:
     if isinstance(value, str) and _NVIDIA_INSTANCE.search(value):
         report.add("C2R-D102", line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
                    "instance type or node pool")
 
 
-def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
+def _cluster_scale(report: FileFacts, key: str, value: Any, line: int) -> None:
     """Ray cluster YAML (``resources: {GPU: 8}``, ``max_workers``) and accelerate configs (``num_machines``)."""
     if key == "resources" and isinstance(value, dict) and isinstance(value.get("GPU"), int) and value["GPU"] > 0:
         report.evidence("multi-gpu" if value["GPU"] > 1 else "single-gpu", line, f"resources: GPU {value['GPU']}")
@@ -182,13 +182,13 @@ def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
         report.evidence("multi-gpu", line, f"distributed_type: {value}")
 
 
-def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
+def _runner(report: FileFacts, value: Any, line: int, col: int) -> None:
     labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     if _GPU_RUNNER.search(labels):
         report.add("C2R-D107", line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
 
 
-def _commands(report: FileReport, value: Any, line: int) -> None:
+def _commands(report: FileFacts, value: Any, line: int) -> None:
     if isinstance(value, str):
         first = line + 1 if "\n" in value.strip() else line
         shell.scan_text(report, value, first)
@@ -205,7 +205,7 @@ def _commands(report: FileReport, value: Any, line: int) -> None:
                 shell.scan_line(report, text, item_line)
 
 
-def _workload_scale(report: FileReport, doc: Any) -> None:
+def _workload_scale(report: FileFacts, doc: Any) -> None:
     """Kubeflow PyTorchJob/MPIJob with several workers is a multi-node deployment."""
     if not isinstance(doc, dict) or doc.get("kind") not in ("PyTorchJob", "MPIJob", "TFJob", "RayCluster"):
         return
