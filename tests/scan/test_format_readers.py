@@ -8,12 +8,12 @@ import pytest
 
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.classify import classify
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.report import FileReport
 from cuda2rocm.scan.walk import Candidate
 
 
-def _scan(tmp_path: Path, name: str, text: str) -> FileReport:
+def _scan(tmp_path: Path, name: str, text: str) -> FileFacts:
     path = tmp_path / name
     path.write_text(text)
     return scan_file(Candidate(str(path), name, classify(name) or "yaml", path.stat().st_size), "MI300X", 2**24)

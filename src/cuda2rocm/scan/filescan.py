@@ -20,11 +20,11 @@ from cuda2rocm.scan.analyzers import (
     yamlfiles,
 )
 from cuda2rocm.scan.classify import refine_yaml
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.reading import read_text
-from cuda2rocm.scan.report import FileReport
 from cuda2rocm.scan.walk import Candidate
 
-TextAnalyzer = Callable[[FileReport, str], None]
+TextAnalyzer = Callable[[FileFacts, str], None]
 _TEXT: dict[str, TextAnalyzer] = {
     "python": python.scan_python,
     "requirements": packages.scan_requirements_file,
@@ -45,8 +45,8 @@ _TEXT: dict[str, TextAnalyzer] = {
 }
 
 
-def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset()) -> FileReport:
-    report = FileReport(cand.rel, cand.language)
+def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset()) -> FileFacts:
+    report = FileFacts(cand.rel, cand.language)
     try:
         _scan(report, cand, target_gpu, max_bytes)
     except Exception as exc:  # the per-file boundary: a bug in one analyzer must not stop the scan
@@ -59,7 +59,7 @@ def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozen
     return report
 
 
-def _scan(report: FileReport, cand: Candidate, target_gpu: str, max_bytes: int) -> None:
+def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int) -> None:
     if cand.language == "binary" or cand.rel.endswith((".ptx", ".whl", ".cubin", ".fatbin")):
         binary.scan_binary(report, cand.abspath)
         report.language = "binary"

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 #: words of code that only a HIP/ROCm build uses
 WORDS = frozenset({"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "USE_ROCM", "HIP_PLATFORM",
@@ -23,7 +23,7 @@ _COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+|--de
                       r"[\d.]+)")
 
 
-def note(report: FileReport, line: int, col: int, what: str) -> None:
+def note(report: FileFacts, line: int, col: int, what: str) -> None:
     """Record the file's first sign of a ROCm path (one finding per file)."""
     if "rocm-path" in report.tags:
         return
@@ -31,7 +31,7 @@ def note(report: FileReport, line: int, col: int, what: str) -> None:
     report.add(rules.S113, line, col, f"existing ROCm/HIP path: {what}")
 
 
-def cmake(report: FileReport, name: str, args: Sequence[str], line: int, col: int) -> None:
+def cmake(report: FileFacts, name: str, args: Sequence[str], line: int, col: int) -> None:
     """A CMake command (lower-case ``name``) and its argument texts."""
     first = args[0] if args else ""
     if name == "enable_language" and first == "HIP":
@@ -44,7 +44,7 @@ def cmake(report: FileReport, name: str, args: Sequence[str], line: int, col: in
         note(report, line, col, m.group(0))
 
 
-def command(report: FileReport, code: str, line: int) -> None:
+def command(report: FileFacts, code: str, line: int) -> None:
     m = _COMMAND.search(code)
     if m:
         note(report, line, m.start() + 1, next(g for g in m.groups() if g))

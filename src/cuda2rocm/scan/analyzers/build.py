@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import shell
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.formats._base import Piece
 from cuda2rocm.source.formats.cmake import Argument, Command, read_cmake
 from cuda2rocm.source.formats.make import read_make
@@ -48,7 +48,7 @@ def arch_flag(words: Sequence[str]) -> tuple[int, int, str] | None:
 
 # -- CMake ------------------------------------------------------------------------------------------------------
 
-def scan_cmake(report: FileReport, text: str) -> None:
+def scan_cmake(report: FileFacts, text: str) -> None:
     listfile = read_cmake(text)
     for problem in listfile.problems:
         report.problem(rules.E105, problem.message, problem.line)
@@ -65,7 +65,7 @@ def _argument_text(arg: Argument) -> str:
     return re.sub(r"[A-Z][A-Z0-9_]{3,}", lambda m: " " * len(m.group(0)), arg.src)
 
 
-def _cmake_command(report: FileReport, command: Command) -> None:
+def _cmake_command(report: FileFacts, command: Command) -> None:
     name, line, col = command.lower, command.line, command.col
     texts = [_argument_text(a) for a in command.arguments if a.kind != "paren"]
     rocm_path.cmake(report, name, texts, line, col)
@@ -94,7 +94,7 @@ def _cmake_command(report: FileReport, command: Command) -> None:
 
 # -- Makefiles --------------------------------------------------------------------------------------------------
 
-def scan_make(report: FileReport, text: str) -> None:
+def scan_make(report: FileFacts, text: str) -> None:
     makefile = read_make(text)
     index = LineIndex(text)
     for ln in makefile.lines:
@@ -123,7 +123,7 @@ def _by_line(words: Sequence[Piece], index: LineIndex) -> Iterator[tuple[int, li
         yield line, group
 
 
-def _make_words(report: FileReport, words: list[Piece], line: int, index: LineIndex) -> None:
+def _make_words(report: FileFacts, words: list[Piece], line: int, index: LineIndex) -> None:
     srcs = [w.src for w in words]
     flag = arch_flag(srcs)
     if flag:
@@ -141,7 +141,7 @@ def _make_words(report: FileReport, words: list[Piece], line: int, index: LineIn
 
 # -- Bazel ------------------------------------------------------------------------------------------------------
 
-def scan_bazel(report: FileReport, text: str) -> None:
+def scan_bazel(report: FileFacts, text: str) -> None:
     """BUILD/WORKSPACE/.bzl files: rules_cuda rules called by name, CUDA repositories and nvcc flags in string
     literals (one finding of each kind per line)."""
     rule_lines: set[int] = set()

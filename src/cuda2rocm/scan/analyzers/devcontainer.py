@@ -11,11 +11,11 @@ from typing import Any
 
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.images import scan_image
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.tokens import COMMENT, STRING, LineIndex, tokenize
 
 
-def scan_devcontainer(report: FileReport, text: str) -> None:
+def scan_devcontainer(report: FileFacts, text: str) -> None:
     tokens = tokenize(text)
     try:
         data = json.loads("".join(" " if t.kind == COMMENT else t.src for t in tokens))
@@ -35,7 +35,7 @@ def scan_devcontainer(report: FileReport, text: str) -> None:
         report.evidence("single-gpu", lines.get("gpu", 1), f"hostRequirements.gpu: {gpu}")
 
 
-def _run_args(report: FileReport, args: Any, lines: dict[str, int]) -> None:
+def _run_args(report: FileFacts, args: Any, lines: dict[str, int]) -> None:
     if not isinstance(args, list):
         return
     words = [str(a) for a in args]
@@ -50,7 +50,7 @@ def _run_args(report: FileReport, args: Any, lines: dict[str, int]) -> None:
             report.add(rules.D105, lines.get(word, 1), 1, "runArgs --runtime nvidia: the NVIDIA container runtime")
 
 
-def _features(report: FileReport, features: Any, lines: dict[str, int]) -> None:
+def _features(report: FileFacts, features: Any, lines: dict[str, int]) -> None:
     if not isinstance(features, dict):
         return
     for name in features:

@@ -9,14 +9,14 @@ from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.formats.dockerfile import INSTRUCTIONS, Instruction, read_dockerfile
 from cuda2rocm.source.tokens import LineIndex
 
 __all__ = ["INSTRUCTIONS", "expand", "scan_dockerfile"]
 
 
-def scan_dockerfile(report: FileReport, text: str) -> None:
+def scan_dockerfile(report: FileFacts, text: str) -> None:
     dockerfile = read_dockerfile(text)
     for problem in dockerfile.problems:
         report.problem(rules.E105, problem.message, problem.line)
@@ -40,7 +40,7 @@ def expand(text: str, args: dict[str, str]) -> str:
     return text
 
 
-def _instruction(report: FileReport, ins: Instruction, lines: list[str], index: LineIndex,
+def _instruction(report: FileFacts, ins: Instruction, lines: list[str], index: LineIndex,
                  args: dict[str, str]) -> None:
     name = ins.name
     if name == "FROM":

@@ -7,7 +7,7 @@ import re
 import textwrap
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 NCCL_NAME = re.compile(r"(?:TORCH_)?NCCL_[A-Z0-9_]+")
 _CUDA_NAME = re.compile(r"(?:CUDA_|PYTORCH_CUDA_|CUBLAS_|CUDNN_|TORCH_CUDNN_)[A-Z0-9_]+")
@@ -30,7 +30,7 @@ _LIBRARY_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", 
 _CUDA_DIR = re.compile(r"/usr/local/cuda[\w.-]*(?:/\w+)?|/usr/lib64-nvidia|/usr/local/nvidia/lib\w*")
 
 
-def check_env(report: FileReport, name: str, line: int, col: int, value: str = "", *, build_arg: bool = False) -> None:
+def check_env(report: FileFacts, name: str, line: int, col: int, value: str = "", *, build_arg: bool = False) -> None:
     """Record the finding (if any) for setting environment variable ``name``.
 
     ``build_arg``: a Dockerfile ARG, which exists during the build only: version pins and the architecture list
@@ -57,7 +57,7 @@ def check_env(report: FileReport, name: str, line: int, col: int, value: str = "
         _cuda(report, name, line, col)
 
 
-def _nccl(report: FileReport, name: str, line: int, col: int, value: str) -> None:
+def _nccl(report: FileFacts, name: str, line: int, col: int, value: str) -> None:
     facts = _knowledge(name)
     extra = ""
     if facts and facts[0] == "no_effect":
@@ -68,7 +68,7 @@ def _nccl(report: FileReport, name: str, line: int, col: int, value: str) -> Non
     report.evidence("multi-gpu", line, f"{name}")
 
 
-def _cuda(report: FileReport, name: str, line: int, col: int) -> None:
+def _cuda(report: FileFacts, name: str, line: int, col: int) -> None:
     facts = _knowledge(name)
     if facts is None:
         report.add(rules.D108, line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")

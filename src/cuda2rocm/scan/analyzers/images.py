@@ -8,7 +8,7 @@ import re
 from importlib import resources
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 _CUDA_TAG = re.compile(
     r"^(\d+\.\d+(?:\.\d+)?)(-cudnn(\d+(?:\.\d+)*)?)?(?:-(base|runtime|devel))?(?:-([a-z]+)(\d+(?:\.\d+)?))?"
@@ -37,7 +37,7 @@ def split_ref(ref: str) -> tuple[str, str]:
     return ref.split("@")[0], "latest"
 
 
-def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
+def scan_image(report: FileFacts, ref: str, line: int, col: int) -> bool:
     """Inventory and flag one image reference; True when it is an NVIDIA image."""
     ref = ref.strip().strip("\"'")
     repo, tag = split_ref(ref)
@@ -62,7 +62,7 @@ def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
 _PYTORCH_TAG = re.compile(r"^(\d+(?:\.\d+)*)-cuda(\d+\.\d+)(?:-cudnn(\d+))?(?:-(devel|runtime))?$")
 
 
-def _pytorch_cuda_image(report: FileReport, repo: str, tag: str, ref: str, line: int, col: int) -> bool:
+def _pytorch_cuda_image(report: FileFacts, repo: str, tag: str, ref: str, line: int, col: int) -> bool:
     m = _PYTORCH_TAG.match(tag)
     if repo.removeprefix("docker.io/") != "pytorch/pytorch" or m is None:
         return False
@@ -75,7 +75,7 @@ def _pytorch_cuda_image(report: FileReport, repo: str, tag: str, ref: str, line:
     return True
 
 
-def _cuda_tag(report: FileReport, tag: str, line: int, ref: str) -> None:
+def _cuda_tag(report: FileFacts, tag: str, line: int, ref: str) -> None:
     m = _CUDA_TAG.match(tag)
     if not m:
         return
@@ -86,7 +86,7 @@ def _cuda_tag(report: FileReport, tag: str, line: int, ref: str) -> None:
         report.component("os", m.group(5), m.group(6) or "", line, ref)
 
 
-def _ngc(report: FileReport, repo: str, tag: str, line: int, ref: str) -> None:
+def _ngc(report: FileFacts, repo: str, tag: str, line: int, ref: str) -> None:
     framework = _NGC.match(repo)
     name = framework.group(1) if framework else repo
     release = tag.split("-")[0]

@@ -7,7 +7,7 @@ from typing import Any
 
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import scan_index_option, scan_requirement
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.formats.tomldoc import TomlDocument, read_toml
 from cuda2rocm.source.tokens import LineIndex
 
@@ -28,7 +28,7 @@ class _Lines:
         return self.index.line(span.offset) if span is not None else self.value(*path)
 
 
-def scan_pyproject(report: FileReport, text: str) -> None:
+def scan_pyproject(report: FileFacts, text: str) -> None:
     doc = _toml(report, text)
     if doc is None:
         return
@@ -48,7 +48,7 @@ def scan_pyproject(report: FileReport, text: str) -> None:
             scan_index_option(report, source["url"], lines.value("tool", "poetry", "source", i, "url"))
 
 
-def scan_pipfile(report: FileReport, text: str) -> None:
+def scan_pipfile(report: FileFacts, text: str) -> None:
     doc = _toml(report, text)
     if doc is None:
         return
@@ -60,7 +60,7 @@ def scan_pipfile(report: FileReport, text: str) -> None:
             scan_index_option(report, source["url"], lines.value("source", i, "url"))
 
 
-def _name_version_table(report: FileReport, lines: _Lines, where: tuple[str, ...], table: dict[str, Any]) -> None:
+def _name_version_table(report: FileFacts, lines: _Lines, where: tuple[str, ...], table: dict[str, Any]) -> None:
     for name, value in table.items():
         if name == "python":
             continue
@@ -69,14 +69,14 @@ def _name_version_table(report: FileReport, lines: _Lines, where: tuple[str, ...
         scan_requirement(report, spec, lines.key(*where, name))
 
 
-def _toml(report: FileReport, text: str) -> TomlDocument | None:
+def _toml(report: FileFacts, text: str) -> TomlDocument | None:
     doc = read_toml(text)
     for problem in doc.problems:
         report.problem(rules.E105, problem.message, problem.line)
     return doc if doc.document is not None else None
 
 
-def scan_conda(report: FileReport, text: str) -> None:
+def scan_conda(report: FileFacts, text: str) -> None:
     from cuda2rocm.scan.analyzers.yamlfiles import load_documents
 
     for doc in load_documents(report, text):
@@ -95,7 +95,7 @@ def scan_conda(report: FileReport, text: str) -> None:
                         _pip_entry(report, spec, item.line)
 
 
-def _pip_entry(report: FileReport, spec: str, line: int) -> None:
+def _pip_entry(report: FileFacts, spec: str, line: int) -> None:
     if spec.startswith("-"):
         scan_index_option(report, spec, line)
     else:

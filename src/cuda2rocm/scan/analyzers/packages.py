@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from cuda2rocm.scan import rocm_path, rules
-from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.filefacts import FileFacts, PluginRef
 from cuda2rocm.source.formats.requirements import read_requirements
 from cuda2rocm.source.tokens import LineIndex
 
@@ -35,7 +35,7 @@ def norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name.lower())
 
 
-def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, conda: bool = False) -> bool:
+def scan_requirement(report: FileFacts, spec: str, line: int, col: int = 1, *, conda: bool = False) -> bool:
     """Analyse one requirement string; False when it is not a requirement at all."""
     m = REQ.match(spec)
     if not m or (m.group(3) == "=" and not conda):
@@ -59,7 +59,7 @@ def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, 
     return True
 
 
-def _package(report: FileReport, name: str, extras: str, version: str, spec: str, line: int, col: int) -> None:
+def _package(report: FileFacts, name: str, extras: str, version: str, spec: str, line: int, col: int) -> None:
     tag = _CU_TAG.search(version)
     base_version = version.split("+")[0]
     if name in FRAMEWORKS:
@@ -83,7 +83,7 @@ def _package(report: FileReport, name: str, extras: str, version: str, spec: str
     report.plugin_refs.append(PluginRef(name, base_version, line, "requirement"))
 
 
-def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: int, col: int) -> None:
+def _conda_cuda(report: FileFacts, name: str, version: str, spec: str, line: int, col: int) -> None:
     kind = _CONDA_CUDA[name]
     report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", version, line, spec)
     if kind == "cuda":
@@ -95,7 +95,7 @@ def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: in
 _ROCM_INDEX = re.compile(r"/whl/(?:nightly/)?rocm(\d+\.\d+(?:\.\d+)?)")
 
 
-def scan_index_option(report: FileReport, text: str, line: int) -> None:
+def scan_index_option(report: FileFacts, text: str, line: int) -> None:
     """``--extra-index-url``/``--index-url``/``-f`` pointing at a CUDA wheel index."""
     m = _CU_INDEX.search(text)
     if m:
@@ -108,7 +108,7 @@ def scan_index_option(report: FileReport, text: str, line: int) -> None:
         rocm_path.note(report, line, rocm.start() + 1, f"ROCm {rocm.group(1)} wheel index")
 
 
-def scan_requirements_file(report: FileReport, text: str) -> None:
+def scan_requirements_file(report: FileFacts, text: str) -> None:
     """A pip requirements file, read by :func:`cuda2rocm.source.formats.requirements.read_requirements`."""
     index = LineIndex(text)
     for ln in read_requirements(text).lines:
@@ -124,7 +124,7 @@ def _joined(src: str) -> str:
     return re.sub(r"\\\r?\n\s*", " ", src) if "\\" in src else src
 
 
-def scan_conda_args(report: FileReport, args: str, line: int) -> None:
+def scan_conda_args(report: FileFacts, args: str, line: int) -> None:
     """The package specs of a ``conda install``/``mamba install`` command line (``pytorch=2.1.1``,
     ``"pytorch-cuda=12.1"``); options and their values (``-c nvidia``, ``-n env``) are skipped."""
     words = [w.strip("'\"") for w in args.split()]
@@ -142,7 +142,7 @@ def scan_conda_args(report: FileReport, args: str, line: int) -> None:
 _GIT_URL = re.compile(r"(?:[\w-]+\s*@\s*)?git\+https?://[^/]+/([\w.-]+/[\w.-]+?)(?:\.git)?(?:@([\w.+-]+))?(?:[#&].*)?$")
 
 
-def _git_requirement(report: FileReport, url: str, line: int) -> None:
+def _git_requirement(report: FileFacts, url: str, line: int) -> None:
     """``pip install git+https://github.com/state-spaces/mamba@v2.2.4``: the plugin that repository is."""
     m = _GIT_URL.match(url)
     if m is None:
@@ -150,7 +150,7 @@ def _git_requirement(report: FileReport, url: str, line: int) -> None:
     git_repository_requirement(report, m.group(1), line, (m.group(2) or "").removeprefix("v"))
 
 
-def git_repository_requirement(report: FileReport, repository: str, line: int, version: str = "") -> None:
+def git_repository_requirement(report: FileFacts, repository: str, line: int, version: str = "") -> None:
     """A plugin installed from its repository (``pip install git+...``, ``git clone ... && pip install .``)."""
     from cuda2rocm import knowledge
 
@@ -163,7 +163,7 @@ def git_repository_requirement(report: FileReport, repository: str, line: int, v
 _TEMPLATE = re.compile(r"\$?\{\{.*?\}\}")
 
 
-def scan_pip_args(report: FileReport, args: str, line: int) -> None:
+def scan_pip_args(report: FileFacts, args: str, line: int) -> None:
     """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
     words = _TEMPLATE.sub(" $TEMPLATE ", args).split()  # ${{ matrix.x }} is one (unknown) word, not a package
     for i, word in enumerate(words):
@@ -180,5 +180,5 @@ def scan_pip_args(report: FileReport, args: str, line: int) -> None:
             scan_requirement(report, word, line)
 
 
-def plugin_import(report: FileReport, module: str, line: int) -> None:
+def plugin_import(report: FileFacts, module: str, line: int) -> None:
     report.plugin_refs.append(PluginRef(module, "", line, "import"))

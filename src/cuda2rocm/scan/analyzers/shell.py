@@ -9,7 +9,7 @@ from collections.abc import Callable
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.packages import git_repository_requirement, scan_conda_args, scan_pip_args
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.formats.shell import LogicalLine, read_shell
 from cuda2rocm.source.tokens import LineIndex
 
@@ -30,7 +30,7 @@ _PIP = re.compile(r"\bpip3?\s+install\s+(.*)")
 _CONDA = re.compile(r"\b(?:conda|mamba|micromamba)\s+(?:install|create)\s+(.*)")
 
 
-def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
+def scan_text(report: FileFacts, text: str, first_line: int = 1) -> None:
     """Scan every logical line of ``text`` (read by :func:`cuda2rocm.source.formats.shell.read_shell`:
     continuations joined, quotes and comments respected, here-document bodies scanned as scripts of their
     own); ``first_line`` is the file line of the text's first line. A command (launcher, pip, conda) is
@@ -50,7 +50,7 @@ def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
         _launcher(report, " ".join(code for _, code in sbatch), sbatch[0][0], "Slurm batch job")
 
 
-def scan_line(report: FileReport, raw: str, line: int) -> None:
+def scan_line(report: FileFacts, raw: str, line: int) -> None:
     """Scan one command line (a Makefile recipe line, a YAML list item) at file line ``line``; an ``#SBATCH``
     directive counts as code."""
     script = read_shell(raw)
@@ -63,7 +63,7 @@ def scan_line(report: FileReport, raw: str, line: int) -> None:
             _scan_code(report, code, line, lambda pos: (line, pos + 1))
 
 
-def _scan_logical(report: FileReport, ln: LogicalLine, index: LineIndex, first_line: int) -> None:
+def _scan_logical(report: FileFacts, ln: LogicalLine, index: LineIndex, first_line: int) -> None:
     """The words of one logical line, joined by single spaces; match positions map back to the word's own
     physical line and column."""
     starts: list[int] = []
@@ -84,7 +84,7 @@ def _scan_logical(report: FileReport, ln: LogicalLine, index: LineIndex, first_l
     _scan_code(report, " ".join(parts), first_line + ln.line - 1, at)
 
 
-def _scan_code(report: FileReport, code: str, line: int, at: Callable[[int], tuple[int, int]]) -> None:
+def _scan_code(report: FileFacts, code: str, line: int, at: Callable[[int], tuple[int, int]]) -> None:
     for m in _NVSMI.finditer(code):
         report.add(rules.D104, *at(m.start()), "nvidia-smi is not available on AMD nodes (use amd-smi)")
     for m in _NV_PROC.finditer(code):
@@ -121,7 +121,7 @@ _CUDA_PKG = re.compile(
 _CUDA_BUNDLE = re.compile(r"\bcuda(?:-repo-[\w-]+-local_|_)(\d+\.\d+(?:\.\d+)?)[-_](\d{3}\.\d+(?:\.\d+)?)")
 
 
-def _cuda_install(report: FileReport, code: str, at: Callable[[int], tuple[int, int]]) -> None:
+def _cuda_install(report: FileFacts, code: str, at: Callable[[int], tuple[int, int]]) -> None:
     bundle = _CUDA_BUNDLE.search(code)
     if bundle:
         line, col = at(bundle.start())
@@ -141,7 +141,7 @@ def _cuda_install(report: FileReport, code: str, at: Callable[[int], tuple[int, 
 _GIT_CLONE = re.compile(r"\bgit\s+clone\s+(?:-{1,2}[\w-]+(?:[= ]\S+)?\s+)*https?://[^/\s]+/([\w.-]+/[\w.-]+)")
 
 
-def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
+def _launcher(report: FileFacts, code: str, line: int, name: str) -> None:
     nodes = _option(code, ("--nnodes", "--num_nodes", "--num-nodes", "--nodes", "-N"))
     procs = _option(code, ("--nproc_per_node", "--nproc-per-node", "--num_gpus", "--num-gpus", "-np", "-n"))
     gres = _GRES.search(code)

@@ -13,7 +13,7 @@ from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
 
 _COMMAND_KEYS = frozenset({"command", "args", "run", "script", "before_script", "after_script", "entrypoint",
@@ -22,7 +22,7 @@ _GPU_RUNNER = re.compile(r"\b(gpu|cuda|nvidia|a100|h100|h200|v100|t4|l4|a10g?)\b
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
-def load_documents(report: FileReport, text: str) -> list[Node]:
+def load_documents(report: FileFacts, text: str) -> list[Node]:
     """The root node of every non-empty document; problems (syntax errors, undefined aliases) become C2R-E105
     input problems with their line."""
     stream = read_yaml(text)
@@ -31,7 +31,7 @@ def load_documents(report: FileReport, text: str) -> list[Node]:
     return [d for d in stream.documents if not (d.kind == SCALAR and d.tag.endswith(":null"))]
 
 
-def scan_yaml(report: FileReport, text: str) -> None:
+def scan_yaml(report: FileFacts, text: str) -> None:
     if report.path.rsplit("/", 1)[-1] == "Chart.yaml":
         report.evidence("kubernetes", 1, "Helm chart")
     for doc in load_documents(report, text):
@@ -44,7 +44,7 @@ def scan_yaml(report: FileReport, text: str) -> None:
         _workload_scale(report, doc.to_python(memo))
 
 
-def _split_image(report: FileReport, value: dict[Any, Any], node: Node, line: int) -> None:
+def _split_image(report: FileFacts, value: dict[Any, Any], node: Node, line: int) -> None:
     """Helm values spell images in parts: ``repository: nvcr.io/nvidia`` + ``image: driver`` + ``version: 550.54``
     (or ``repository: rayproject/ray-ml`` + ``tag: 2.9.0-gpu``)."""
     repo, tag = value.get("repository"), value.get("tag", value.get("version"))
@@ -100,7 +100,7 @@ def walk(node: Node, path: tuple[str, ...] = (), _active: frozenset[int] = froze
             yield from walk(item, path, active)
 
 
-def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, node: Node, line: int, col: int) -> None:
+def _node(report: FileFacts, path: tuple[str, ...], key: str, value: Any, node: Node, line: int, col: int) -> None:
     if key.startswith("nvidia.com/"):
         _nvidia_key(report, key, value, line, col)
     elif key in ("image", "container") and isinstance(value, str):
@@ -130,7 +130,7 @@ def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, node:
         _commands(report, value, node, line)
 
 
-def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+def _nvidia_key(report: FileFacts, key: str, value: Any, line: int, col: int) -> None:
     if key == "nvidia.com/gpu":
         report.add(rules.D102, line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
         report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
@@ -141,7 +141,7 @@ def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -
 _MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
 
 
-def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
+def _matrix(report: FileFacts, key: str, values: list[Any], line: int) -> None:
     """A CI build matrix over CUDA or PyTorch versions: each value is a version the project builds against."""
     kind, name = ("cuda", "CUDA") if "cuda" in key.lower() else ("framework", "PyTorch")
     for value in values:
@@ -154,13 +154,13 @@ def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
 _NVIDIA_INSTANCE = re.compile(r"(?i)^(?:p[2-5][a-z]*|g4dn|g5g?|g6e?|a2|a3|g2)[.-]|nvidia-(?:tesla-)?[a-z0-9-]+$")
 
 
-def _cloud_gpu(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+def _cloud_gpu(report: FileFacts, key: str, value: Any, line: int, col: int) -> None:
     if isinstance(value, str) and _NVIDIA_INSTANCE.search(value):
         report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
                    "instance type or node pool")
 
 
-def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
+def _cluster_scale(report: FileFacts, key: str, value: Any, line: int) -> None:
     """Ray cluster YAML (``resources: {GPU: 8}``, ``max_workers``) and accelerate configs (``num_machines``)."""
     if key == "resources" and isinstance(value, dict) and isinstance(value.get("GPU"), int) and value["GPU"] > 0:
         report.evidence("multi-gpu" if value["GPU"] > 1 else "single-gpu", line, f"resources: GPU {value['GPU']}")
@@ -170,13 +170,13 @@ def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
         report.evidence("multi-gpu", line, f"distributed_type: {value}")
 
 
-def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
+def _runner(report: FileFacts, value: Any, line: int, col: int) -> None:
     labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     if _GPU_RUNNER.search(labels):
         report.add(rules.D107, line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
 
 
-def _commands(report: FileReport, value: Any, node: Node, line: int) -> None:
+def _commands(report: FileFacts, value: Any, node: Node, line: int) -> None:
     if isinstance(value, str):
         first = line + 1 if "\n" in value.strip() else line
         shell.scan_text(report, value, first)
@@ -193,7 +193,7 @@ def _commands(report: FileReport, value: Any, node: Node, line: int) -> None:
                 shell.scan_line(report, text, item_line)
 
 
-def _workload_scale(report: FileReport, doc: Any) -> None:
+def _workload_scale(report: FileFacts, doc: Any) -> None:
     """Kubeflow PyTorchJob/MPIJob with several workers is a multi-node deployment."""
     if not isinstance(doc, dict) or doc.get("kind") not in ("PyTorchJob", "MPIJob", "TFJob", "RayCluster"):
         return

@@ -1,4 +1,5 @@
-"""What one file contributes to a scan. Built in a worker (picklable), merged by :mod:`cuda2rocm.scan.merge`."""
+"""The facts one file contributes to a scan (:class:`FileFacts`). Built in a worker (picklable), merged by
+:mod:`cuda2rocm.scan.merge`."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ class PluginRef:
 
 
 @dataclass
-class FileReport:
+class FileFacts:
     path: str
     language: str
     lines: int = 0
