@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomlkit
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.source.formats.tomldoc import _as_string, read_toml
@@ -39,7 +39,7 @@ def _spans_agree(text: str) -> None:
     visit(d.document, ())
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(SEED))
 def test_round_trip_mutated(text: str) -> None:
     _spans_agree(text)
@@ -50,7 +50,7 @@ _VALUE = st.one_of(st.integers(-99, 99), st.booleans(), st.text("abc #[]=\"'\\",
                    st.lists(st.text("ab", max_size=3), max_size=3))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(_KEY, st.one_of(_VALUE, st.dictionaries(_KEY, _VALUE, max_size=3)), max_size=5))
 def test_round_trip_generated(data: dict[str, object]) -> None:
     text = tomlkit.dumps(data)
