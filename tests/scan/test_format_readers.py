@@ -111,3 +111,9 @@ def test_record_analyzers_need_no_report() -> None:
     assert [r.rule.id for r in dockerfile.scan_dockerfile("FROM\n") if isinstance(r, (Hit,))] == []
     assert [type(r).__name__ for r in dockerfile.scan_dockerfile("FROM\n")] == ["Bad"]
     assert any(isinstance(r, Scale) and r.scale == "kubernetes" for r in yamlfiles.scan_yaml("a: 1\n", "c/Chart.yaml"))
+
+
+def test_dockerfile_arg_without_default_pins_nothing(tmp_path: Path) -> None:
+    report = _scan(tmp_path, "Dockerfile", "ARG CUDA_VERSION\nFROM nvidia/cuda:${CUDA_VERSION}-devel\n")
+    assert not [c for c in report.components if c.line == 1]
+    assert not [f for f in report.findings if f.line == 1]

@@ -53,8 +53,10 @@ def _instruction(ins: Instruction, lines: list[str], index: LineIndex,
     elif name in ("ENV", "ARG"):
         build_arg = name == "ARG"  # ENV sets the containers' environment; ARG only the build's (its pins count)
         for key, value in ins.pairs():
+            if value is None:  # ARG NAME without a default: nothing is set here
+                continue
             line, col = index.line_col(key.offset)
-            raw = value.src if value is not None else ""
+            raw = value.src
             args[key.src] = expand(raw.strip("\"'"), args)
             yield from check_env(key.src, line, col, raw, build_arg=build_arg)
     elif name in ("RUN", "CMD", "ENTRYPOINT", "HEALTHCHECK"):
