@@ -51,7 +51,7 @@ def scan_text(text: str, first_line: int = 1) -> Iterator[Record]:
 
 
 def scan_line(raw: str, line: int) -> Iterator[Record]:
-    """Scan one command line (a Makefile recipe line, a YAML list item) at file line ``line``; an ``#SBATCH``
+    """Scan one command line (a YAML list of command words joined) at file line ``line``; an ``#SBATCH``
     directive counts as code."""
     script = read_shell(raw)
     index = LineIndex(raw)
