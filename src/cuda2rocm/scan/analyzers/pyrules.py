@@ -68,7 +68,7 @@ def _imports(report: FileFacts, st: State, toks: list[Tok], words: list[str]) ->
         if top == "triton":
             report.tags.add("triton")
         if top not in ("torch", "os", "sys", "typing", "re", "__future__"):
-            plugin_import(report, module, line)
+            report.collect(plugin_import(module, line))
 
 
 def _imported(words: list[str]) -> list[tuple[str, list[str]]]:
@@ -213,7 +213,7 @@ def _strings(report: FileFacts, st: State, toks: list[Tok]) -> None:
             continue
         line, col = tok.start[0], tok.start[1] + 1
         if value == "TORCH_CUDA_ARCH_LIST" or NCCL_NAME.fullmatch(value) or _env_key(toks, i, value):
-            check_env(report, value, line, col)
+            report.collect(check_env(value, line, col))
         elif value.startswith("nvidia-smi") and value[10:11] in ("", " "):
             report.add(rules.D104, line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
         elif ARCH_FLAG.search(value):
@@ -225,7 +225,7 @@ def _strings(report: FileFacts, st: State, toks: list[Tok]) -> None:
             report.add(rules.S111, line, col, f"runs nvcc ({value!r}); a ROCm build compiles with hipcc, and "
                        "torch.utils.cpp_extension.CUDA_HOME is None there")
         elif st.is_setup and REQ.fullmatch(value.replace(" ", "")) and any(c in value for c in "=<>~"):
-            scan_requirement(report, value, line, col)
+            report.collect(scan_requirement(value, line, col))
 
 
 def _env_key(toks: list[Tok], i: int, value: str) -> bool:
