@@ -93,7 +93,7 @@ def check_ballot_storage(src: Source) -> Iterator[Hit]:
                 if type_ in _UNSIGNED_32 else ()
             # unsafe: the wider type changes `~b`, shifts, overflow and printf formats on NVIDIA too
             yield Hit("C2R-K202", core[0], f"'{type_}' keeps only 32 of the 64 bits of a wavefront mask", edits,
-                      Applicability.UNSAFE)
+                      applicability=Applicability.UNSAFE)
 
 
 def _ballot_call(src: Source, a: int, b: int) -> bool:

@@ -18,7 +18,6 @@ from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filescan import scan_file
 from cuda2rocm.scan.report import FileReport
-from cuda2rocm.scan.result import ScanResult
 from cuda2rocm.scan.walk import Candidate, walk
 
 __all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]

@@ -13,7 +13,6 @@ from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.apinames import first_use_finding, lookup
 from cuda2rocm.scan.classify import is_benchmark_path, is_test_path
 from cuda2rocm.scan.report import FileReport
-from cuda2rocm.scan.result import ApiUse, BinaryArtifact, Deployment, FileInfo
 from cuda2rocm.scan.rules import emit
 
 _SUFFIXES = re.compile(r"(\.cpython[^.]*|\.abi3)?\.(so(\.\d+)*|a|o|cubin|fatbin|ptx|whl|cu|cuh|cpp|cc|cxx|c|h|hpp)$")

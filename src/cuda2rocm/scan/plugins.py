@@ -11,7 +11,6 @@ from cuda2rocm.results import PluginUse
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
 from cuda2rocm.scan.report import FileReport, PluginRef
-from cuda2rocm.scan.result import PluginUse
 from cuda2rocm.scan.rules import emit
 
 _RULE = {"none": rules.S201, "deprecated_project": rules.S201, "native_upstream": rules.S203,

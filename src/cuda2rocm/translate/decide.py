@@ -71,7 +71,7 @@ def decide(name: str, settings: Settings) -> Decision | None:
 def _roc_signature(entry: Entry, s: Settings) -> Decision:
     """--roc, but the roc* function takes other arguments than CUDA's (``roc_signatures.csv``): the decision
     without --roc (the hip* name, CUDA's argument list), reported as C2R-A120."""
-    hip = _decide(entry.cuda, dataclasses.replace(s, roc=False))
+    hip = decide(entry.cuda, dataclasses.replace(s, roc=False))
     replacement = hip.replacement if hip is not None else ""
     kept = f"written as {replacement}" if replacement else "kept"
     msg = (f"{entry.cuda}: {data.roc_signatures()[entry.cuda]}; no argument rewrite is implemented, so the call "

@@ -17,7 +17,6 @@ from elftools.elf.sections import SymbolTableSection
 from cuda2rocm.results import BinaryArtifact
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.report import FileReport
-from cuda2rocm.scan.result import BinaryArtifact
 
 CUDA_LIB = re.compile(r"lib(cuda|cudart|cublas|cublasLt|cudnn\w*|cufft\w*|curand|cusparse\w*|cusolver\w*|nccl|nvrtc"
                       r"|nvinfer\w*|nvToolsExt|nvidia-ml|cupti|npp\w*|nvjpeg|cutensor)\.(so|a)")
