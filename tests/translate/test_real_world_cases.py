@@ -287,3 +287,47 @@ def test_string_symbols_become_the_variable(tmp_path: Path) -> None:
     assert 'hipMemcpyToSymbol("elsewhere", h, 4);' in out.text
     assert sorted(f.line for f in out.findings if f.rule == "C2R-A113") == [4, 5]
     _assert_compiles(out.text, tmp_path)
+
+
+ARCH_VALUE = """#include <cuda_runtime.h>
+__global__ void k(int* out) {
+  int v = 0;
+#ifdef __CUDA_ARCH__
+  v = __CUDA_ARCH__;
+#endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  v += 1;
+#endif
+#ifdef __CUDA_ARCH__
+  v += 2;
+#endif
+  out[0] = v;
+}
+__host__ __device__ int arch() {
+#if defined(__CUDA_ARCH__)
+#ifdef DEBUG
+  return __CUDA_ARCH__ / 100;
+#endif
+#else
+  return 0;
+#endif
+  return 1;
+}
+"""
+
+
+def test_guard_of_a_cuda_arch_value_is_kept() -> None:
+    """Issue 16 bug 6: translating the guard made ``v = __CUDA_ARCH__;`` live in the HIP device pass."""
+    r = _translate(ARCH_VALUE)
+    lines = r.text.splitlines()
+    assert lines[3] == "#ifdef __CUDA_ARCH__" and lines[15] == "#if defined(__CUDA_ARCH__)"
+    assert lines[6] == "#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 800"  # dead under HIP: fine
+    assert lines[9] == "#ifdef __HIP_DEVICE_COMPILE__"  # no value use inside: translated
+    kept = [f for f in r.findings if f.rule == "C2R-A110" and "guards code that uses its value" in f.message]
+    assert [f.line for f in kept] == [4, 16]
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_guard_of_a_cuda_arch_value_compiles(tmp_path: Path) -> None:
+    _assert_compiles(_translate(ARCH_VALUE).text, tmp_path)

@@ -85,6 +85,11 @@ def _decision(ctx: Context, i: int) -> Decision | None:
         ctx.report(rules.VERSION_COMPARED, toks[i].offset, f"{name} is compared or computed with: kept "
                    f"({data.defined_only()[name]})")
         return None
+    if name in data.defined_only() and toks[i].pp and i in _kept_guards(ctx):
+        ctx.report(rules.VERSION_COMPARED, toks[i].offset, f"{name} guards code that uses its value: the test is "
+                   f"kept, so that code is left out of the HIP build instead of failing to compile there "
+                   f"({data.defined_only()[name]})")
+        return None
     if decision.kind == "namespace":
         return _namespace(ctx, i, decision)
     if name in ctx.shadowed:
@@ -155,6 +160,47 @@ def _definedness_test(ctx: Context, i: int) -> bool:
     nxt = ctx.next_code(i)
     after = toks[nxt].src if nxt < len(toks) and toks[nxt].pp else ""
     return word in ("if", "elif") and toks[prev].src not in _VALUE_OPS and after not in _VALUE_OPS
+
+
+def _kept_guards(ctx: Context) -> frozenset[int]:
+    """Definedness tests of a version macro that must not be translated: the branch they open uses the macro's
+    value in code (``#ifdef __CUDA_ARCH__`` / ``v = __CUDA_ARCH__;``). HIP defines no such number, so translating
+    the test (to ``__HIP_DEVICE_COMPILE__``) would make the branch live and the use fail to compile. For each use
+    in code, the innermost enclosing ``#if``/``#elif`` branch whose condition names the macro decides: when all
+    its mentions are definedness tests, they are kept (a branch that also compares the value is dead under HIP
+    already, since the compared name is kept and evaluates to 0)."""
+    if ctx.kept_guards is not None:
+        return ctx.kept_guards
+    toks, names = ctx.tokens, data.defined_only()
+    kept: set[int] = set()
+    stack: list[list[int]] = []  # per open conditional: the identifiers of the current branch's condition
+    i, n = 0, len(toks)
+    while i < n:
+        tok = toks[i]
+        if tok.pp and tok.kind == PUNCT and tok.src == "#":
+            words = []
+            while i < n and toks[i].pp:
+                if toks[i].kind == IDENT:
+                    words.append(i)
+                i += 1
+            word = toks[words[0]].src if words else ""
+            if word in ("if", "ifdef", "ifndef"):
+                stack.append(words[1:])
+            elif word in ("elif", "elifdef", "elifndef", "else") and stack:
+                stack[-1] = words[1:] if word != "else" else []
+            elif word == "endif" and stack:
+                stack.pop()
+            continue
+        if tok.kind == IDENT and not tok.pp and tok.src in names:
+            for cond in reversed(stack):
+                mentions = [k for k in cond if toks[k].src == tok.src]
+                if mentions:
+                    if all(_definedness_test(ctx, k) for k in mentions):
+                        kept.update(mentions)
+                    break
+        i += 1
+    ctx.kept_guards = frozenset(kept)
+    return ctx.kept_guards
 
 
 def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None:
