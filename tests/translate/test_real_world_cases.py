@@ -331,3 +331,29 @@ def test_guard_of_a_cuda_arch_value_is_kept() -> None:
 @needs_hipcc
 def test_guard_of_a_cuda_arch_value_compiles(tmp_path: Path) -> None:
     _assert_compiles(_translate(ARCH_VALUE).text, tmp_path)
+
+
+HOST_ONLY = """#include <ctime>
+#include <limits>
+#include <algorithm>
+using std::min;
+int f(int a, int b) {
+  clock_t t = clock();
+  return min(a, b) + std::max(a, b) + (int)t + std::numeric_limits<int>::max();
+}
+"""
+
+
+def test_host_only_file_gets_no_runtime_header(tmp_path: Path) -> None:
+    """Issue 16 bug 7: ``clock``, ``min``, ``max`` are device functions of HIP and host functions of C++; alone they
+    made the file 'HIP' and a host compiler then failed on hip_runtime.h."""
+    result = convert_source(HOST_ONLY, "host.cpp", Options(target_rocm="5.2"))
+    text = result.text if isinstance(result, Translated) else HOST_ONLY
+    assert "hip_runtime" not in text
+    source = tmp_path / "host.cpp"
+    source.write_text(text)
+    done = subprocess.run(["g++", "-std=c++17", "-c", str(source), "-o", str(tmp_path / "host.o")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    device = _translate("__global__ void k(int* o) { o[0] = min(o[1], o[2]) + (int)clock(); }\n")
+    assert device.text.startswith('#include "hip/hip_runtime.h"')

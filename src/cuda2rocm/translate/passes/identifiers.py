@@ -350,7 +350,9 @@ def _apply(ctx: Context, i: int, d: Decision) -> Iterator[Edit]:
             ctx.unsupported += 1
         if d.replacement == tok.src:
             ctx.converted[(d.library, d.kind)] += 1  # same name in HIP (e.g. __syncthreads): still a reference
-            ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
+            # a device function of the same name (clock, min, max) is a host function of the C/C++ library too:
+            # on its own it does not make a host file HIP (device code is detected by its keywords)
+            ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES and d.kind != "device_function"
         return
     ctx.converted[(d.library, d.kind)] += 1
     ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
