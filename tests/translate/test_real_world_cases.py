@@ -357,3 +357,31 @@ def test_host_only_file_gets_no_runtime_header(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     device = _translate("__global__ void k(int* o) { o[0] = min(o[1], o[2]) + (int)clock(); }\n")
     assert device.text.startswith('#include "hip/hip_runtime.h"')
+
+
+TYPED_HOST_ALLOC = """#include <cuda_runtime.h>
+int main() { float* h; float2* d; size_t pitch; void* v;
+  cudaHostAlloc(&h, 64 * sizeof(float), cudaHostAllocMapped);
+  cudaHostAlloc((void**)&v, 64, cudaHostAllocDefault);
+  cudaMallocPitch(&d, &pitch, 64, 64);
+  cudaHostGetDevicePointer(&d, h, 0);
+  cudaMallocHost(&h, 64);
+  return 0; }
+"""
+
+
+def test_typed_pointer_to_pointer_gets_the_void_cast() -> None:
+    """Issue 16 bug 3: CUDA's C++ templates take ``T**``; HIP's hipHostAlloc/hipMallocPitch/hipHostGetDevicePointer
+    take ``void**`` only."""
+    text = _translate(TYPED_HOST_ALLOC).text
+    assert "hipHostAlloc(reinterpret_cast<void**>(&h), 64 * sizeof(float)" in text
+    assert "hipHostAlloc((void**)&v, 64" in text  # already cast
+    assert "hipMallocPitch(reinterpret_cast<void**>(&d), &pitch" in text
+    assert "hipHostGetDevicePointer(reinterpret_cast<void**>(&d), h, 0)" in text
+    assert "hipHostMalloc(&h, 64)" in text  # HIP has the template
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_typed_pointer_to_pointer_compiles(tmp_path: Path) -> None:
+    _assert_compiles(_translate(TYPED_HOST_ALLOC).text, tmp_path)

@@ -41,6 +41,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
             yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
         if decision.converted and decision.cuda in data.kernel_args():
             yield from _kernel_pointer(ctx, i, data.kernel_args()[decision.cuda])
+        if decision.converted and decision.cuda in data.void_pointer_args():
+            yield from _void_pointer(ctx, i, data.void_pointer_args()[decision.cuda])
         if decision.converted and decision.cuda in data.symbol_args():
             yield from _string_symbol(ctx, i, data.symbol_args()[decision.cuda])
         if decision.drop_args and decision.converted:
@@ -223,6 +225,24 @@ def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     if tok is None or tok.src not in _kernels(ctx):
         return []
     return [Edit(tok.offset, tok.end, f"reinterpret_cast<const void*>({tok.src})", "fallback:kernel-pointer")]
+
+
+_VOID_CASTS = ("(void**)", "(void**)(", "reinterpret_cast<void**>", "static_cast<void**>")
+
+
+def _void_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
+    """``hipHostAlloc(&typed, n, f)`` -> ``hipHostAlloc(reinterpret_cast<void**>(&typed), n, f)``: HIP declares
+    ``void**`` only (``void_pointer_args.csv``). Two insertions around the argument, so the passes can still
+    rewrite inside it; an argument already cast to ``void**`` is left alone."""
+    call = _call_args(ctx, i)
+    if call is None or position >= len(call[1]):
+        return []
+    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    if not code or "".join(ctx.tokens[k].src for k in code).startswith(_VOID_CASTS):
+        return []
+    first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
+    return [Edit(first.offset, first.offset, "reinterpret_cast<void**>(", "fallback:void-pointer"),
+            Edit(last.end, last.end, ")", "fallback:void-pointer")]
 
 
 def _string_symbol(ctx: Context, i: int, position: int) -> list[Edit]:
