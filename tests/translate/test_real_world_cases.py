@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cuda2rocm.model import Translated
+from cuda2rocm.model import Translated, Unchanged
 from cuda2rocm.translate.api import convert_source
 from cuda2rocm.translate.options import Options
 
@@ -385,3 +385,33 @@ def test_typed_pointer_to_pointer_gets_the_void_cast() -> None:
 @needs_hipcc
 def test_typed_pointer_to_pointer_compiles(tmp_path: Path) -> None:
     _assert_compiles(_translate(TYPED_HOST_ALLOC).text, tmp_path)
+
+
+REGISTER = """#include <cuda_runtime.h>
+__global__ void k(float* out, const float* in) {
+  register float acc = 0.f;
+  register int i;
+  for (i = 0; i < 4; ++i) acc += in[i];
+  out[threadIdx.x] = acc;  // a register-heavy kernel
+}
+"""
+
+
+def test_register_storage_class_is_removed() -> None:
+    """Issue 16 bug 11: nvcc accepts C++17 ``register``; hipcc -std=c++17 rejects it."""
+    text = _translate(REGISTER).text
+    assert "  float acc = 0.f;\n  int i;\n" in text and "// a register-heavy kernel" in text
+    plain = "int f() { register int x = 1; return x; }\n"
+    assert isinstance(convert_source(plain, "f.cpp", Options()), Unchanged)  # no CUDA: not ours to rewrite
+    assert "register float" in convert_source(REGISTER, "k.c", Options(target_rocm="5.2")).text  # valid C
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_register_storage_class_removed_compiles(tmp_path: Path) -> None:
+    source = tmp_path / "case.hip"
+    source.write_text(_translate(REGISTER).text)
+    done = subprocess.run(["hipcc", "--offload-arch=gfx90a", "-std=c++17", "-x", "hip", "-c", str(source), "-o",
+                           str(tmp_path / "case.o")], capture_output=True, text=True, check=False,
+                          env={"HIP_PLATFORM": "amd", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
