@@ -415,3 +415,25 @@ def test_register_storage_class_removed_compiles(tmp_path: Path) -> None:
                            str(tmp_path / "case.o")], capture_output=True, text=True, check=False,
                           env={"HIP_PLATFORM": "amd", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
+
+
+STD_PRINTF = """#include <cstdio>
+#include <cuda_runtime.h>
+__global__ void k(int v) { std::printf("%d\\n", v); ::std::printf("x"); }
+__host__ __device__ void both() { std::printf("b"); }
+int main() { std::printf("host"); k<<<1, 1>>>(3); cudaDeviceSynchronize(); }
+"""
+
+
+def test_std_printf_in_device_code_becomes_printf() -> None:
+    """Issue 16 bug 4: HIP's device printf is ``printf``; ``std::printf`` is the host function."""
+    text = _translate(STD_PRINTF).text
+    assert '__global__ void k(int v) { printf("%d\\n", v); printf("x"); }' in text
+    assert '__host__ __device__ void both() { printf("b"); }' in text
+    assert 'int main() { std::printf("host");' in text  # host code keeps it
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_std_printf_in_device_code_compiles(tmp_path: Path) -> None:
+    _assert_compiles(_translate(STD_PRINTF).text, tmp_path)
