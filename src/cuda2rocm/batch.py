@@ -10,18 +10,18 @@ settings of the program that imports it.
 
 from __future__ import annotations
 
-import ctypes
 import gc
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where used: process pools are not needed to read or write a file
+    from concurrent.futures import ProcessPoolExecutor
 
 #: allocations between collections of the youngest generation during a batch (CPython's default: 700)
 BATCH_THRESHOLD = 100_000
@@ -76,6 +76,8 @@ def worker_pool(workers: int, initializer: Callable[[], None] = worker_init) -> 
     once if the parent is already gone. While the pool is open, SIGTERM (in the main thread) first terminates
     the workers, then does what it did before: the previous handler runs, or the default ends the process.
     """
+    from concurrent.futures import ProcessPoolExecutor
+
     previous = _on_sigterm_terminate_children()
     try:
         with ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
@@ -92,13 +94,15 @@ _PR_SET_PDEATHSIG = 1
 
 def _worker_start(parent: int, initializer: Callable[[], None]) -> None:
     if sys.platform.startswith("linux"):
+        import ctypes
+
         try:
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
             pass
-    if os.getppid() != parent:  # the parent died before the request above: nobody waits for this worker
-        os._exit(1)
+    if os.getppid() != parent and not process_alive(parent):  # it died before the request: nobody waits
+        os._exit(1)  # (a different, live parent is a forkserver, which ends with the parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a forked worker must not run the parent's handler
     initializer()
 
@@ -114,6 +118,8 @@ def _on_sigterm_terminate_children() -> _Handler:
     if previous is None:  # installed outside Python: the default is the closest we can restore
         previous = signal.SIG_DFL
 
+    import multiprocessing
+
     def handler(signum: int, frame: FrameType | None) -> None:
         for child in multiprocessing.active_children():
             child.kill()
@@ -125,3 +131,16 @@ def _on_sigterm_terminate_children() -> _Handler:
 
     signal.signal(signal.SIGTERM, handler)
     return previous
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists on this machine (this process counts; another user's too)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists, under another user
+        return True
+    return True

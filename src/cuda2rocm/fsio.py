@@ -9,6 +9,8 @@ import re
 import tempfile
 from pathlib import Path
 
+from cuda2rocm.batch import process_alive
+
 #: temporary files of :func:`write_bytes_atomic`: ``.<name>.c2r<pid>-<random>.tmp`` beside the destination
 _TEMP_PREFIX = "c2r"
 _TEMP_NAME = re.compile(r"\..+\.c2r(\d+)-[^/]*\.tmp")
@@ -108,21 +110,10 @@ def clean_stale_temps(directory: Path) -> list[Path]:
         return removed
     for entry in entries:
         m = _TEMP_NAME.fullmatch(entry.name)
-        if m is None or _alive(int(m.group(1))) or not entry.is_file(follow_symlinks=False):
+        if m is None or process_alive(int(m.group(1))) or not entry.is_file(follow_symlinks=False):
             continue
         with contextlib.suppress(OSError):
             os.unlink(entry.path)
             removed.append(Path(entry.path))
     return removed
 
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # EPERM: it exists, under another user
-        return True
-    return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.source.formats._base import joined
@@ -32,13 +32,13 @@ def _check(text: str) -> None:
     assert all(1 <= p.line <= line_count(text) for p in f.problems)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join))
 def test_round_trip_generated(text: str) -> None:
     _check(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated("cmake_minimum_required(VERSION 3.18)\nproject(app LANGUAGES CXX CUDA) # c\n"
                "set(CMAKE_CUDA_ARCHITECTURES \"70;80\")\n#[==[ block ]==]\ntarget_link_libraries(app PRIVATE "
                "CUDA::cublas\n  nccl)\nset(X [[a\nb]] \"q\\\"\")\n"))

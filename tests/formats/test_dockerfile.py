@@ -6,7 +6,7 @@ import io
 import itertools
 
 from dockerfile_parse import DockerfileParser
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.source.formats.dockerfile import read_dockerfile
@@ -35,13 +35,13 @@ def _check(text: str) -> None:
     assert all(1 <= p.line <= line_count(text) for p in f.problems)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(SEED))
 def test_spans_mutated(text: str) -> None:
     _check(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_LINES, max_size=20).map(lambda ls: "\n".join(ls) + "\n"))
 def test_line_ranges_agree_with_dockerfile_parse(text: str) -> None:
     """Without here-documents or comment/empty lines inside a continuation, both readers agree."""

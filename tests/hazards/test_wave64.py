@@ -159,3 +159,13 @@ def test_define_used_in_a_header_or_host_code_is_not_rewritten() -> None:
         assert fixes(tokenize(text), text, path) == [], (path, text)
     text = "#define WARP_SIZE 32\n" + kernel
     assert apply_edits(text, fixes(tokenize(text), text, "k.cu")).startswith("#define WARP_SIZE warpSize\n")
+
+
+@pytest.mark.parametrize("width", [32, 64])
+def test_rms_norm_test_kernel_grouped_fix_on_both_widths(width: int) -> None:
+    """The kernel under tests/hazards/kernels/ (compiled with hipcc by test_fixes, run on a GPU by the GPU script)
+    behaves like the bundled one: the partial fix is wrong on wave64, the grouped fix right on both widths."""
+    text = (KERNELS / "rms_norm.cu").read_text(encoding="utf-8").split("// --- host ---")[0]
+    for version, right in ((_fixed(text), True), (_fixed(text, frozenset({"C2R-K106", "C2R-K103"})), width == 32)):
+        y, want, problems = _rms_norm(version, width)
+        assert (problems == [] and bool(np.allclose(y, want))) == right, (width, problems[:3])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from pathlib import Path
@@ -117,6 +118,7 @@ def test_in_place_refuses_a_file_changed_since_it_was_read(tmp_path: Path) -> No
 
     done = rewrite_file(Job(path, "k.txt", path), edits_meanwhile, unreadable, WritePolicy(), 2**20)
     assert "changed since it was read" in done.write_error and not done.written
+    assert done.digest == hashlib.sha256(b"cuda one\n").hexdigest()  # of the bytes the transform saw
     assert path.read_text() == "cuda two, typed by the user meanwhile\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["k.txt"]  # no backup, no temporary
 

@@ -8,12 +8,12 @@ import pytest
 
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.classify import classify
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.report import FileReport
 from cuda2rocm.scan.walk import Candidate
 
 
-def _scan(tmp_path: Path, name: str, text: str) -> FileReport:
+def _scan(tmp_path: Path, name: str, text: str) -> FileFacts:
     path = tmp_path / name
     path.write_text(text)
     return scan_file(Candidate(str(path), name, classify(name) or "yaml", path.stat().st_size), "MI300X", 2**24)
@@ -98,3 +98,22 @@ def test_yaml_undefined_alias_is_an_input_problem_and_the_rest_is_scanned(tmp_pa
     report = _scan(tmp_path, "docker-compose.yml", "a:\n  b: *missing\nc:\n  runtime: nvidia\n")
     assert [(p.line, "undefined alias" in p.message) for p in report.problems] == [(2, True)]
     assert ("C2R-D105", 4) in {(f.rule, f.line) for f in report.findings}
+
+
+def test_record_analyzers_need_no_report() -> None:
+    from cuda2rocm.scan.analyzers import build, dockerfile, shell, yamlfiles
+    from cuda2rocm.scan.filefacts import Fact, Hit, Scale
+
+    cmake = list(build.scan_cmake("find_package(CUDAToolkit 12.1 REQUIRED)\n"))
+    assert Hit(rules.S101, 1, 1, "find_package(CUDAToolkit 12.1) requires the CUDA toolkit") in cmake
+    assert Fact("cuda", "CUDA", "12.1", 1, "find_package(CUDAToolkit 12.1 REQUIRED)") in cmake
+    assert any(isinstance(r, Scale) and r.scale == "multi-gpu" for r in shell.scan_text("export NCCL_DEBUG=INFO\n"))
+    assert [r.rule.id for r in dockerfile.scan_dockerfile("FROM\n") if isinstance(r, (Hit,))] == []
+    assert [type(r).__name__ for r in dockerfile.scan_dockerfile("FROM\n")] == ["Bad"]
+    assert any(isinstance(r, Scale) and r.scale == "kubernetes" for r in yamlfiles.scan_yaml("a: 1\n", "c/Chart.yaml"))
+
+
+def test_dockerfile_arg_without_default_pins_nothing(tmp_path: Path) -> None:
+    report = _scan(tmp_path, "Dockerfile", "ARG CUDA_VERSION\nFROM nvidia/cuda:${CUDA_VERSION}-devel\n")
+    assert not [c for c in report.components if c.line == 1]
+    assert not [f for f in report.findings if f.line == 1]

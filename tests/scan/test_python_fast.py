@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.scan.analyzers import python as pyscan
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_c_tokenizer = pytest.mark.skipif(pyscan._C_TOKENS is None, reason="tokenize already uses the C tokenizer")
@@ -32,7 +32,7 @@ def _shape(lines: list[pyscan.Line]) -> Shape:
 
 
 def _slow(text: str) -> tuple[Shape, list[str]]:
-    report = FileReport("x.py", "python")
+    report = FileFacts("x.py", "python")
     lines = list(pyscan._stdlib_logical_lines(report, text))
     return _shape(lines), [p.message for p in report.problems]
 
@@ -131,7 +131,7 @@ def test_fast_path_equals_tokenize_or_declines_on_generated_text(text: str) -> N
 
 
 def test_scan_python_reports_the_same_problem_on_the_slow_path() -> None:
-    report = FileReport("bad.py", "python")
+    report = FileFacts("bad.py", "python")
     pyscan.scan_python(report, "import torch\nx = torch.cuda.get_device_capability(\n")
     assert [p.extra["rule"] for p in report.problems] == ["C2R-E105"]
     assert "tokenizer stopped at line 3" in report.problems[0].message
@@ -143,6 +143,6 @@ def test_uses_tokenize_itself_on_312_and_later() -> None:
 
 
 def test_syntax_warnings_of_scanned_files_do_not_reach_stderr(capfd: pytest.CaptureFixture[str]) -> None:
-    report = FileReport("w.py", "python")
+    report = FileFacts("w.py", "python")
     pyscan.scan_python(report, "import torch\nx = 1if torch.cuda.is_available() else 0\n")
     assert "SyntaxWarning" not in capfd.readouterr().err

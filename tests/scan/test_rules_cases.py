@@ -49,10 +49,10 @@ def _scan_text(tmp_path: Path, name: str, text: str) -> set[tuple[str, int]]:
 )
 def test_python_flags(tmp_path: Path, src: str, expected: set[tuple[str, int]]) -> None:
     from cuda2rocm.scan import plugins
-    from cuda2rocm.scan.report import FileReport
+    from cuda2rocm.scan.filefacts import FileFacts
 
     got = _scan_text(tmp_path, "m.py", src)
-    report = FileReport("m.py", "python")
+    report = FileFacts("m.py", "python")
     from cuda2rocm.scan.analyzers.python import scan_python
 
     scan_python(report, src)

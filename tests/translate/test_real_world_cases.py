@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cuda2rocm.model import Translated
+from cuda2rocm.model import Translated, Unchanged
 from cuda2rocm.translate.api import convert_source
 from cuda2rocm.translate.options import Options
 
@@ -287,3 +287,153 @@ def test_string_symbols_become_the_variable(tmp_path: Path) -> None:
     assert 'hipMemcpyToSymbol("elsewhere", h, 4);' in out.text
     assert sorted(f.line for f in out.findings if f.rule == "C2R-A113") == [4, 5]
     _assert_compiles(out.text, tmp_path)
+
+
+ARCH_VALUE = """#include <cuda_runtime.h>
+__global__ void k(int* out) {
+  int v = 0;
+#ifdef __CUDA_ARCH__
+  v = __CUDA_ARCH__;
+#endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  v += 1;
+#endif
+#ifdef __CUDA_ARCH__
+  v += 2;
+#endif
+  out[0] = v;
+}
+__host__ __device__ int arch() {
+#if defined(__CUDA_ARCH__)
+#ifdef DEBUG
+  return __CUDA_ARCH__ / 100;
+#endif
+#else
+  return 0;
+#endif
+  return 1;
+}
+"""
+
+
+def test_guard_of_a_cuda_arch_value_is_kept() -> None:
+    """Issue 16 bug 6: translating the guard made ``v = __CUDA_ARCH__;`` live in the HIP device pass."""
+    r = _translate(ARCH_VALUE)
+    lines = r.text.splitlines()
+    assert lines[3] == "#ifdef __CUDA_ARCH__" and lines[15] == "#if defined(__CUDA_ARCH__)"
+    assert lines[6] == "#if defined(__HIP_DEVICE_COMPILE__) && __CUDA_ARCH__ >= 800"  # dead under HIP: fine
+    assert lines[9] == "#ifdef __HIP_DEVICE_COMPILE__"  # no value use inside: translated
+    kept = [f for f in r.findings if f.rule == "C2R-A110" and "guards code that uses its value" in f.message]
+    assert [f.line for f in kept] == [4, 16]
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_guard_of_a_cuda_arch_value_compiles(tmp_path: Path) -> None:
+    _assert_compiles(_translate(ARCH_VALUE).text, tmp_path)
+
+
+HOST_ONLY = """#include <ctime>
+#include <limits>
+#include <algorithm>
+using std::min;
+int f(int a, int b) {
+  clock_t t = clock();
+  return min(a, b) + std::max(a, b) + (int)t + std::numeric_limits<int>::max();
+}
+"""
+
+
+def test_host_only_file_gets_no_runtime_header(tmp_path: Path) -> None:
+    """Issue 16 bug 7: ``clock``, ``min``, ``max`` are device functions of HIP and host functions of C++; alone they
+    made the file 'HIP' and a host compiler then failed on hip_runtime.h."""
+    result = convert_source(HOST_ONLY, "host.cpp", Options(target_rocm="5.2"))
+    text = result.text if isinstance(result, Translated) else HOST_ONLY
+    assert "hip_runtime" not in text
+    source = tmp_path / "host.cpp"
+    source.write_text(text)
+    done = subprocess.run(["g++", "-std=c++17", "-c", str(source), "-o", str(tmp_path / "host.o")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    device = _translate("__global__ void k(int* o) { o[0] = min(o[1], o[2]) + (int)clock(); }\n")
+    assert device.text.startswith('#include "hip/hip_runtime.h"')
+
+
+TYPED_HOST_ALLOC = """#include <cuda_runtime.h>
+int main() { float* h; float2* d; size_t pitch; void* v;
+  cudaHostAlloc(&h, 64 * sizeof(float), cudaHostAllocMapped);
+  cudaHostAlloc((void**)&v, 64, cudaHostAllocDefault);
+  cudaMallocPitch(&d, &pitch, 64, 64);
+  cudaHostGetDevicePointer(&d, h, 0);
+  cudaMallocHost(&h, 64);
+  return 0; }
+"""
+
+
+def test_typed_pointer_to_pointer_gets_the_void_cast() -> None:
+    """Issue 16 bug 3: CUDA's C++ templates take ``T**``; HIP's hipHostAlloc/hipMallocPitch/hipHostGetDevicePointer
+    take ``void**`` only."""
+    text = _translate(TYPED_HOST_ALLOC).text
+    assert "hipHostAlloc(reinterpret_cast<void**>(&h), 64 * sizeof(float)" in text
+    assert "hipHostAlloc((void**)&v, 64" in text  # already cast
+    assert "hipMallocPitch(reinterpret_cast<void**>(&d), &pitch" in text
+    assert "hipHostGetDevicePointer(reinterpret_cast<void**>(&d), h, 0)" in text
+    assert "hipHostMalloc(&h, 64)" in text  # HIP has the template
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_typed_pointer_to_pointer_compiles(tmp_path: Path) -> None:
+    _assert_compiles(_translate(TYPED_HOST_ALLOC).text, tmp_path)
+
+
+REGISTER = """#include <cuda_runtime.h>
+__global__ void k(float* out, const float* in) {
+  register float acc = 0.f;
+  register int i;
+  for (i = 0; i < 4; ++i) acc += in[i];
+  out[threadIdx.x] = acc;  // a register-heavy kernel
+}
+"""
+
+
+def test_register_storage_class_is_removed() -> None:
+    """Issue 16 bug 11: nvcc accepts C++17 ``register``; hipcc -std=c++17 rejects it."""
+    text = _translate(REGISTER).text
+    assert "  float acc = 0.f;\n  int i;\n" in text and "// a register-heavy kernel" in text
+    plain = "int f() { register int x = 1; return x; }\n"
+    assert isinstance(convert_source(plain, "f.cpp", Options()), Unchanged)  # no CUDA: not ours to rewrite
+    assert "register float" in convert_source(REGISTER, "k.c", Options(target_rocm="5.2")).text  # valid C
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_register_storage_class_removed_compiles(tmp_path: Path) -> None:
+    source = tmp_path / "case.hip"
+    source.write_text(_translate(REGISTER).text)
+    done = subprocess.run(["hipcc", "--offload-arch=gfx90a", "-std=c++17", "-x", "hip", "-c", str(source), "-o",
+                           str(tmp_path / "case.o")], capture_output=True, text=True, check=False,
+                          env={"HIP_PLATFORM": "amd", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+
+
+STD_PRINTF = """#include <cstdio>
+#include <cuda_runtime.h>
+__global__ void k(int v) { std::printf("%d\\n", v); ::std::printf("x"); }
+__host__ __device__ void both() { std::printf("b"); }
+int main() { std::printf("host"); k<<<1, 1>>>(3); cudaDeviceSynchronize(); }
+"""
+
+
+def test_std_printf_in_device_code_becomes_printf() -> None:
+    """Issue 16 bug 4: HIP's device printf is ``printf``; ``std::printf`` is the host function."""
+    text = _translate(STD_PRINTF).text
+    assert '__global__ void k(int v) { printf("%d\\n", v); printf("x"); }' in text
+    assert '__host__ __device__ void both() { printf("b"); }' in text
+    assert 'int main() { std::printf("host");' in text  # host code keeps it
+
+
+@pytest.mark.hipcc
+@needs_hipcc
+def test_std_printf_in_device_code_compiles(tmp_path: Path) -> None:
+    _assert_compiles(_translate(STD_PRINTF).text, tmp_path)

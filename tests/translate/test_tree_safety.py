@@ -128,3 +128,22 @@ def test_killing_the_cli_kills_its_workers(tmp_path: Path, sig: signal.Signals) 
                             "-j", "1", "-q"], env=env, capture_output=True, text=True, timeout=600)
     assert rerun.returncode == 0, rerun.stderr
     assert not [p.name for p in work.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_gitignored_sources_are_skipped_unless_no_gitignore(tmp_path: Path) -> None:
+    (tmp_path / "build").mkdir()
+    (tmp_path / ".gitignore").write_text("build/\n")
+    (tmp_path / "a.cu").write_text(KERNEL)
+    (tmp_path / "build" / "gen.cu").write_text(KERNEL)
+    assert convert(str(tmp_path), "--check")[1] == "would change a.cu\n"
+    assert convert(str(tmp_path), "--check", "--no-gitignore")[1] == "would change a.cu\nwould change build/gen.cu\n"
+    assert convert(str(tmp_path / "build" / "gen.cu"), "--check")[0] == 1  # a named file is always taken
+
+
+def test_a_symlink_loop_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.cu").write_text(KERNEL)
+    (tmp_path / "sub" / "loop").symlink_to(tmp_path / "sub", target_is_directory=True)
+    code, out, err = convert(str(tmp_path), "--check")
+    assert code == 1 and out == "would change sub/a.cu\n"
+    assert "sub/loop: warning: symlink cycle" in err

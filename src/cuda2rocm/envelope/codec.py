@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path, PurePath
 from typing import Any
 
+from cuda2rocm.model import OMIT_NONE
+
 _NONFINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
 
 
@@ -46,7 +48,8 @@ def encode(value: Any) -> Any:
     if isinstance(value, PurePath):
         return value.as_posix()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get(OMIT_NONE) and getattr(value, f.name) is None)}  # as report/_data does
     if isinstance(value, Mapping):
         if all(isinstance(k, str) for k in value):
             return {k: encode(v) for k, v in value.items()}
@@ -130,6 +133,8 @@ def _dataclass(cls: type, data: Any, where: str, lenient: bool) -> Any:
     for f in fields:
         if f.name in data:
             kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{where}.{f.name}", lenient)
+        elif f.metadata.get(OMIT_NONE):
+            continue  # written only when set
         elif not lenient or (f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING):
             raise DecodeError(where, f"missing key {f.name!r} of {cls.__name__}")
     try:

@@ -21,6 +21,7 @@ from typing import Any
 
 from cuda2rocm.envelope import SCHEMA_VERSION, TOOL_NAME
 from cuda2rocm.envelope.kinds import KINDS
+from cuda2rocm.model import OMIT_NONE
 
 _STAMP = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$"
 
@@ -101,7 +102,8 @@ def payload_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
             hints = typing.get_type_hints(tp)
             fields = [f for f in dataclasses.fields(tp) if f.init]
             defs[name] = {"type": "object", "properties": {f.name: payload_schema(hints[f.name], defs) for f in fields},
-                          "required": [f.name for f in fields], "additionalProperties": False}
+                          "required": [f.name for f in fields if not f.metadata.get(OMIT_NONE)],
+                          "additionalProperties": False}
         return {"$ref": f"#/$defs/{name}"}
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):

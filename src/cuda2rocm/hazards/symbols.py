@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cuda2rocm.hazards.context import Source
-from cuda2rocm.source.structure import Function
+from cuda2rocm.source.structure import Function, Launch
 from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token
 
 Env = dict[str, Sequence[Token]]
@@ -155,8 +155,9 @@ def instantiations(src: Source, fn: Function, base: Env) -> list[Env]:
     if not params:
         return [base]
     envs: list[Env] = []
-    for launch in src.launches:
-        if launch.name != fn.name or src.src(src.next(launch.name_index)) != "<":
+    bound: set[tuple[tuple[str, ...] | None, ...]] = set()  # the same arguments twice make one environment
+    for launch in _launches_by_name(src).get(fn.name, ()):
+        if src.src(src.next(launch.name_index)) != "<":
             continue
         args = _angle_args(src, src.next(launch.name_index))
         env = dict(base)
@@ -165,7 +166,22 @@ def instantiations(src: Source, fn: Function, base: Env) -> list[Env]:
         for name, default in params[len(args):]:
             if default:
                 env[name] = default
-        envs.append(env)
+        key = tuple(tuple(t.src for t in env[name]) if name in env else None for name, _ in params)
+        if key not in bound:
+            bound.add(key)
+            envs.append(env)
     if not envs:
         envs.append({**base, **{n: d for n, d in params if d}})
     return envs
+
+
+def _launches_by_name(src: Source) -> dict[str, list[Launch]]:
+    """The file's kernel launches by kernel name, in order (once per file: one scan per function was
+    quadratic in the file size)."""
+    found: dict[str, list[Launch]] | None = src.cache.get("launches_by_name")
+    if found is None:
+        found = {}
+        for launch in src.launches:
+            found.setdefault(launch.name, []).append(launch)
+        src.cache["launches_by_name"] = found
+    return found

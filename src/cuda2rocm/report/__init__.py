@@ -94,7 +94,8 @@ def kind_of(result: Any) -> str:
         return "findings"
     ref = f"{type(result).__module__}:{type(result).__qualname__}"
     for k in KINDS.values():
-        if k.type_ref == ref:
+        if k.type_ref == ref or (k.type_ref.split(":")[1] == type(result).__qualname__
+                                 and k.payload_type() is type(result)):  # a type re-exported under another module
             return k.name
     raise ValueError(f"no renderer for a {type(result).__name__}; pass kind= (known kinds: {', '.join(kinds())})")
 

@@ -18,17 +18,58 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cuda2rocm.model import InputProblem
-from cuda2rocm.scan.config import ScanConfig
-from cuda2rocm.scan.walk import walk
 
 
-@dataclass(frozen=True)
 class Job:
-    """One planned file."""
+    """One planned file: ``source`` (the real file read and, in place, rewritten; inside its input tree),
+    ``display`` (the path shown in messages: '/' separated, relative to the inputs' common root) and ``dest``
+    (where the result goes; ``source`` itself in place; None: computed, not written).
 
-    source: Path  # the real file read (and, in place, rewritten); inside its input tree
-    display: str  # path shown in messages ('/' separated, relative to the inputs' common root)
-    dest: Path | None  # where the result goes (== source: in place); None: computed, not written
+    The paths are kept as strings and made :class:`~pathlib.Path` objects on first use: planning a tree of
+    50,000 files makes none (a Path costs more to build than the walker spends on the file).
+    """
+
+    __slots__ = ("_dest", "_dest_path", "_source", "_source_path", "display")
+
+    def __init__(self, source: str | Path, display: str, dest: str | Path | None) -> None:
+        self._source = str(source)
+        self._dest = None if dest is None else str(dest)
+        self.display = display
+        self._source_path = source if isinstance(source, Path) else None
+        self._dest_path = dest if isinstance(dest, Path) else None
+
+    @property
+    def source(self) -> Path:
+        if self._source_path is None:
+            self._source_path = Path(self._source)
+        return self._source_path
+
+    @property
+    def dest(self) -> Path | None:
+        if self._dest is None:
+            return None
+        if self._dest_path is None:
+            self._dest_path = self.source if self._dest == self._source else Path(self._dest)
+        return self._dest_path
+
+    @property
+    def in_place(self) -> bool:
+        return self._dest == self._source
+
+    def _key(self) -> tuple[str, str, str | None]:
+        return (self._source, self.display, self._dest)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Job) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Job(source={self._source!r}, display={self.display!r}, dest={self._dest!r})"
+
+    def __reduce__(self) -> tuple[type[Job], tuple[str, str, str | None]]:
+        return (Job, self._key())
 
 
 @dataclass(frozen=True)
@@ -66,17 +107,16 @@ def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, i
     jobs: list[Job] = []
     for f in files:  # strings, not Paths, until the end: this loop runs once per file of the tree
         rel = f[cut:]
-        source = Path(f)
         if in_place:
-            dest: Path | None = source
+            dest: str | Path | None = f
         elif output is None or base is None:
             dest = None
         elif f == named:
             dest = output
         else:
             folder, name = os.path.split(rel)
-            dest = Path(base, folder, rename(name) if rename else name)
-        jobs.append(Job(source, rel.replace(os.sep, "/"), dest))
+            dest = os.path.join(base, folder, rename(name) if rename else name)
+        jobs.append(Job(f, rel.replace(os.sep, "/") if os.sep != "/" else rel, dest))
     return Plan(jobs, [_relative(p, Path(root)) for p in problems])
 
 
@@ -86,9 +126,12 @@ def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitig
     files: dict[str, None] = {}  # insertion-ordered set
     roots: list[str] = []
     problems: list[InputProblem] = []
-    cfg = ScanConfig(respect_gitignore=gitignore)
     for p in paths:
         if p.is_dir():
+            from cuda2rocm.scan.config import ScanConfig  # here: a single-file run needs no walker (start-up)
+            from cuda2rocm.scan.walk import walk
+
+            cfg = ScanConfig(respect_gitignore=gitignore)
             top = str(p.resolve())
             roots.append(top)
             skip = exclude if exclude is not None and exclude != top and _inside(exclude, top) else None

@@ -79,6 +79,7 @@ class FileOutcome(Generic[T]):
     written: bool = False
     write_error: str = ""
     read_error: InputError | None = None
+    digest: str = ""  # sha256 (hex) of the bytes read: a later write can refuse a file changed since then
 
     @property
     def changed(self) -> bool:
@@ -103,24 +104,25 @@ def rewrite_file(job: Job, transform: Transform[T], unreadable: Unreadable[T], p
         text = decode(data, max_bytes)
     except InputError as exc:
         return FileOutcome(job, unreadable(job, exc), read_error=exc)
+    digest = hashlib.sha256(data).hexdigest()
     change = transform(job, text)
     original = text if policy.keep_original else ""
     if not policy.write or job.dest is None or change.failed:
-        return FileOutcome(job, change.detail, original, change.text)
-    error = _write(job, data, text, change.text, policy)
-    written = not error and (change.text is not None or job.dest != job.source)
-    return FileOutcome(job, change.detail, original, change.text, written=written, write_error=error)
+        return FileOutcome(job, change.detail, original, change.text, digest=digest)
+    error = _write(job, data, digest, text, change.text, policy)
+    written = not error and (change.text is not None or not job.in_place)
+    return FileOutcome(job, change.detail, original, change.text, written=written, write_error=error, digest=digest)
 
 
-def _write(job: Job, data: bytes, text: str, new: str | None, policy: WritePolicy) -> str:
+def _write(job: Job, data: bytes, digest: str, text: str, new: str | None, policy: WritePolicy) -> str:
     """Write the result; returns an error message instead of clobbering or of losing a concurrent edit."""
     assert job.dest is not None
-    in_place = job.dest == job.source
+    in_place = job.in_place
     if in_place and new is None:
         return ""
     try:
         if in_place:
-            if hashlib.sha256(job.source.read_bytes()).digest() != hashlib.sha256(data).digest():
+            if hashlib.sha256(job.source.read_bytes()).hexdigest() != digest:
                 return f"{job.source} changed since it was read; not rewritten (run again)"
             if policy.backup:
                 orig = job.source.with_name(job.source.name + ".orig")

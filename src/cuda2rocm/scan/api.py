@@ -16,8 +16,8 @@ from cuda2rocm.batch import auto_jobs, batch_gc, worker_pool
 from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.report import FileReport
 from cuda2rocm.scan.walk import Candidate, walk
 
 __all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]
@@ -59,7 +59,7 @@ def scan(
     return _assessed(result, time.perf_counter() - started)
 
 
-def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None) -> list[FileReport]:
+def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None) -> list[FileFacts]:
     total = len(cands)
     disabled = frozenset(cfg.disable)
     if jobs == 1 or total < 2 * jobs:
@@ -73,10 +73,10 @@ def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress 
 
 
 def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
-                  disabled: frozenset[str]) -> list[FileReport]:
+                  disabled: frozenset[str]) -> list[FileFacts]:
     chunks = _chunks(cands)
     done = 0
-    out: list[FileReport] = []
+    out: list[FileFacts] = []
     with worker_pool(jobs) as pool:
         futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
         for fut in futures:
@@ -111,11 +111,11 @@ def _check_target(cfg: ScanConfig, from_option: bool) -> None:
         raise ConfigError(f"{where}{exc}") from None
 
 
-def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileReport]:
+def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileFacts]:
     return [scan_file(c, target_gpu, max_bytes, disabled) for c in chunk]
 
 
-def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problems: list) -> ScanResult:  # type: ignore[type-arg]
+def _result(root: Path, cfg: ScanConfig, reports: list[FileFacts], walk_problems: list) -> ScanResult:  # type: ignore[type-arg]
     plugin_list, plugin_findings = plugins.resolve(reports)
     arts, binary_findings = merge.binaries(reports)
     declared = merge.project_declared(reports)
@@ -141,7 +141,7 @@ def _result(root: Path, cfg: ScanConfig, reports: list[FileReport], walk_problem
     )
 
 
-def _counts(reports: list[FileReport]) -> dict[str, float]:
+def _counts(reports: list[FileFacts]) -> dict[str, float]:
     stats: dict[str, float] = {"files": float(len(reports)), "lines": float(sum(r.lines for r in reports))}
     for r in reports:
         for key, n in r.counts.items():

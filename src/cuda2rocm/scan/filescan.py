@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from cuda2rocm.model import InputProblem
-from cuda2rocm.scan import suppress
+from cuda2rocm.scan import rocm_path, suppress
 from cuda2rocm.scan.analyzers import (
     binary,
     build,
@@ -20,33 +20,45 @@ from cuda2rocm.scan.analyzers import (
     yamlfiles,
 )
 from cuda2rocm.scan.classify import refine_yaml
+from cuda2rocm.scan.filefacts import FileFacts, Record
 from cuda2rocm.scan.reading import read_text
-from cuda2rocm.scan.report import FileReport
 from cuda2rocm.scan.walk import Candidate
 
-TextAnalyzer = Callable[[FileReport, str], None]
-_TEXT: dict[str, TextAnalyzer] = {
-    "python": python.scan_python,
-    "requirements": packages.scan_requirements_file,
-    "pyproject": manifests.scan_pyproject,
-    "pipfile": manifests.scan_pipfile,
-    "conda": manifests.scan_conda,
-    "dockerfile": dockerfile.scan_dockerfile,
-    "devcontainer": devcontainer.scan_devcontainer,
-    "cmake": build.scan_cmake,
-    "make": build.scan_make,
-    "bazel": build.scan_bazel,
-    "shell": shell.scan_text,
-    "ci": yamlfiles.scan_yaml,
-    "compose": yamlfiles.scan_yaml,
-    "k8s": yamlfiles.scan_yaml,
-    "helm": yamlfiles.scan_yaml,
-    "yaml": yamlfiles.scan_yaml,
+TextAnalyzer = Callable[[FileFacts, str], None]
+#: analyzers that yield records: (text, path) -> records
+RecordAnalyzer = Callable[[str, str], Iterable[Record]]
+
+
+def _collected(analyzer: RecordAnalyzer) -> TextAnalyzer:
+    """A record analyzer as a text analyzer: its records (one ROCm-path finding at most) go into the report."""
+    def run(report: FileFacts, text: str) -> None:
+        report.collect(rocm_path.first_sign(analyzer(text, report.path)))
+
+    return run
+
+
+def _text_only(analyzer: Callable[[str], Iterable[Record]]) -> RecordAnalyzer:
+    return lambda text, _path: analyzer(text)
+
+
+_RECORDS: dict[str, RecordAnalyzer] = {
+    "requirements": _text_only(packages.scan_requirements_file),
+    "pyproject": _text_only(manifests.scan_pyproject),
+    "pipfile": _text_only(manifests.scan_pipfile),
+    "conda": _text_only(manifests.scan_conda),
+    "dockerfile": _text_only(dockerfile.scan_dockerfile),
+    "devcontainer": _text_only(devcontainer.scan_devcontainer),
+    "cmake": _text_only(build.scan_cmake),
+    "make": _text_only(build.scan_make),
+    "bazel": _text_only(build.scan_bazel),
+    "shell": lambda text, _path: shell.scan_text(text),
+    **dict.fromkeys(("ci", "compose", "k8s", "helm", "yaml"), yamlfiles.scan_yaml),
 }
+_TEXT: dict[str, TextAnalyzer] = {"python": python.scan_python, **{k: _collected(v) for k, v in _RECORDS.items()}}
 
 
-def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset()) -> FileReport:
-    report = FileReport(cand.rel, cand.language)
+def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset()) -> FileFacts:
+    report = FileFacts(cand.rel, cand.language)
     try:
         _scan(report, cand, target_gpu, max_bytes)
     except Exception as exc:  # the per-file boundary: a bug in one analyzer must not stop the scan
@@ -59,7 +71,7 @@ def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozen
     return report
 
 
-def _scan(report: FileReport, cand: Candidate, target_gpu: str, max_bytes: int) -> None:
+def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int) -> None:
     if cand.language == "binary" or cand.rel.endswith((".ptx", ".whl", ".cubin", ".fatbin")):
         binary.scan_binary(report, cand.abspath)
         report.language = "binary"
@@ -69,7 +81,7 @@ def _scan(report: FileReport, cand: Candidate, target_gpu: str, max_bytes: int) 
         return
     report.lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
     if cand.language == "jenkins" or cand.rel.endswith("Jenkinsfile"):
-        shell.scan_text(report, text)
+        _TEXT["shell"](report, text)
     elif cand.language in ("cuda", "cpp", "c"):
         cxx.scan_cxx(report, text, target_gpu)
     else:

@@ -12,7 +12,7 @@ from cuda2rocm.results import ApiUse, BinaryArtifact, Deployment, FileInfo
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.apinames import first_use_finding, lookup
 from cuda2rocm.scan.classify import is_benchmark_path, is_test_path
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.rules import emit
 
 _SUFFIXES = re.compile(r"(\.cpython[^.]*|\.abi3)?\.(so(\.\d+)*|a|o|cubin|fatbin|ptx|whl|cu|cuh|cpp|cc|cxx|c|h|hpp)$")
@@ -20,16 +20,16 @@ SCALES = ("none", "single-gpu", "multi-gpu", "multi-node", "kubernetes")
 _SOURCE_LANGS = frozenset({"cuda", "cpp", "c"})
 
 
-def files(reports: Sequence[FileReport]) -> tuple[FileInfo, ...]:
+def files(reports: Sequence[FileFacts]) -> tuple[FileInfo, ...]:
     return tuple(FileInfo(r.path, r.language, r.lines, tuple(sorted(r.tags))) for r in reports)
 
 
-def project_declared(reports: Sequence[FileReport]) -> frozenset[str]:
+def project_declared(reports: Sequence[FileFacts]) -> frozenset[str]:
     """CUDA-looking names some file of the project declares: the project's own, not CUDA APIs."""
     return frozenset(name for r in reports for name in r.declared)
 
 
-def unknown_use_findings(reports: Sequence[FileReport], declared: frozenset[str]) -> list[Finding]:
+def unknown_use_findings(reports: Sequence[FileFacts], declared: frozenset[str]) -> list[Finding]:
     """First-use findings (S109/S112) for names the tables do not know and no file of the project declares."""
     out = []
     for r in reports:
@@ -40,7 +40,7 @@ def unknown_use_findings(reports: Sequence[FileReport], declared: frozenset[str]
     return out
 
 
-def api_usage(reports: Sequence[FileReport], declared: frozenset[str] = frozenset()) -> tuple[ApiUse, ...]:
+def api_usage(reports: Sequence[FileFacts], declared: frozenset[str] = frozenset()) -> tuple[ApiUse, ...]:
     counts: dict[str, int] = {}
     first: dict[str, tuple[str, int]] = {}
     for r in reports:
@@ -56,7 +56,7 @@ def api_usage(reports: Sequence[FileReport], declared: frozenset[str] = frozense
     return tuple(sorted(out, key=lambda a: (a.library, -a.count, a.name)))
 
 
-def binaries(reports: Sequence[FileReport]) -> tuple[tuple[BinaryArtifact, ...], list[Finding]]:
+def binaries(reports: Sequence[FileFacts]) -> tuple[tuple[BinaryArtifact, ...], list[Finding]]:
     stems = {_stem(r.path) for r in reports if r.language in _SOURCE_LANGS}
     stems |= {part.lower() for r in reports for part in PurePosixPath(r.path).parts[:-1]}
     arts: list[BinaryArtifact] = []
@@ -95,7 +95,7 @@ def _binary_findings(art: BinaryArtifact) -> list[Finding]:
     return out
 
 
-def deployment(reports: Sequence[FileReport]) -> Deployment:
+def deployment(reports: Sequence[FileFacts]) -> Deployment:
     evidence = [(scale, text) for r in reports for scale, text in r.deploy]
     if not evidence:
         return Deployment("none", ())
@@ -105,7 +105,7 @@ def deployment(reports: Sequence[FileReport]) -> Deployment:
     return Deployment(scale, tuple(unique[:20]))
 
 
-def baselines(reports: Sequence[FileReport]) -> dict[str, bool]:
+def baselines(reports: Sequence[FileFacts]) -> dict[str, bool]:
     requirements = sum(r.counts.get("requirements", 0) for r in reports)
     pinned = sum(r.counts.get("pinned", 0) for r in reports)
     return {
@@ -116,7 +116,7 @@ def baselines(reports: Sequence[FileReport]) -> dict[str, bool]:
     }
 
 
-def problems(walk_problems: Sequence[InputProblem], reports: Sequence[FileReport]) -> tuple[InputProblem, ...]:
+def problems(walk_problems: Sequence[InputProblem], reports: Sequence[FileFacts]) -> tuple[InputProblem, ...]:
     out = list(walk_problems) + [p for r in reports for p in r.problems]
     return tuple(sorted(out, key=lambda p: (p.path, p.line)))
 

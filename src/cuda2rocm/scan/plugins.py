@@ -10,7 +10,7 @@ from cuda2rocm.model import Finding
 from cuda2rocm.results import PluginUse
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.packages import NVIDIA_WHEEL, NVML_PACKAGES
-from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.filefacts import FileFacts, PluginRef
 from cuda2rocm.scan.rules import emit
 
 _RULE = {"none": rules.S201, "deprecated_project": rules.S201, "native_upstream": rules.S203,
@@ -31,7 +31,7 @@ def _get_plugin(name: str) -> Any:
     return knowledge.get_plugin(name)
 
 
-def resolve(reports: Iterable[FileReport]) -> tuple[list[PluginUse], list[Finding]]:
+def resolve(reports: Iterable[FileFacts]) -> tuple[list[PluginUse], list[Finding]]:
     """One :class:`PluginUse` per plugin (its first declaration, requirements preferred) and a finding at
     every place a plugin is declared or imported."""
     reports = list(reports)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 _SNIFF = 8192
 
 
-def read_text(abspath: str, size: int, max_bytes: int, report: FileReport) -> str | None:
+def read_text(abspath: str, size: int, max_bytes: int, report: FileFacts) -> str | None:
     """The decoded text, or ``None`` after recording a problem. Invalid UTF-8 is decoded with replacement
     characters (and reported) so the rest of the file is still scanned."""
     if size > max_bytes:

@@ -7,10 +7,10 @@ are never taken for a ROCm path.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts, Hit, Record, Tag
 
 #: words of code that only a HIP/ROCm build uses
 WORDS = frozenset({"__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__", "__HIPCC__", "USE_ROCM", "HIP_PLATFORM",
@@ -23,28 +23,43 @@ _COMMAND = re.compile(r"(?<![\w-])(hipcc|--offload-arch=gfx\w+|amdclang\+\+|--de
                       r"[\d.]+)")
 
 
-def note(report: FileReport, line: int, col: int, what: str) -> None:
-    """Record the file's first sign of a ROCm path (one finding per file)."""
-    if "rocm-path" in report.tags:
-        return
-    report.tags.add("rocm-path")
-    report.add(rules.S113, line, col, f"existing ROCm/HIP path: {what}")
+def sign(line: int, col: int, what: str) -> Iterator[Record]:
+    """A sign of a ROCm path: the file's tag and its finding (:func:`first_sign` keeps one per file)."""
+    yield Tag("rocm-path")
+    yield Hit(rules.S113, line, col, f"existing ROCm/HIP path: {what}")
 
 
-def cmake(report: FileReport, name: str, args: Sequence[str], line: int, col: int) -> None:
+def first_sign(records: Iterable[Record]) -> Iterator[Record]:
+    """``records`` with only the first ROCm-path finding (one per file)."""
+    seen = False
+    for r in records:
+        if isinstance(r, Hit) and r.rule is rules.S113:
+            if seen:
+                continue
+            seen = True
+        yield r
+
+
+def note(report: FileFacts, line: int, col: int, what: str) -> None:
+    """Record the file's first sign of a ROCm path (one finding per file), for analyzers that fill a report."""
+    if "rocm-path" not in report.tags:
+        report.collect(sign(line, col, what))
+
+
+def cmake(name: str, args: Sequence[str], line: int, col: int) -> Iterator[Record]:
     """A CMake command (lower-case ``name``) and its argument texts."""
     first = args[0] if args else ""
     if name == "enable_language" and first == "HIP":
-        note(report, line, col, "enable_language(HIP")
+        yield from sign(line, col, "enable_language(HIP")
     elif name == "find_package" and first in _HIP_PACKAGES:
-        note(report, line, col, f"find_package({first}")
+        yield from sign(line, col, f"find_package({first}")
     elif name == "project" and "HIP" in args:
-        note(report, line, col, "project(... HIP")
+        yield from sign(line, col, "project(... HIP")
     elif (m := next((m for a in args if (m := _CMAKE_WORD.search(a))), None)) is not None:
-        note(report, line, col, m.group(0))
+        yield from sign(line, col, m.group(0))
 
 
-def command(report: FileReport, code: str, line: int) -> None:
+def command(code: str, line: int) -> Iterator[Record]:
     m = _COMMAND.search(code)
     if m:
-        note(report, line, m.start() + 1, next(g for g in m.groups() if g))
+        yield from sign(line, m.start() + 1, next(g for g in m.groups() if g))

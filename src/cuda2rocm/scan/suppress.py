@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 _MARK = re.compile(r"cuda2rocm:\s*ignore\[([A-Za-z0-9_,\s*-]+)\]")
 
@@ -24,7 +24,7 @@ def suppressions(text: str) -> dict[int, set[str]]:
     return out
 
 
-def apply(report: FileReport, text: str) -> None:
+def apply(report: FileFacts, text: str) -> None:
     marks = suppressions(text)
     if not marks:
         return

@@ -111,6 +111,8 @@ def _list(absdir: str, reldir: str, problems: list[InputProblem]) -> list[os.Dir
 def _entry_kind(entry: os.DirEntry[str], rel: str, real_root: str, seen: set[tuple[int, int]],
                 problems: list[InputProblem]) -> str:
     """'dir', 'file' or 'skip'; symlinks are followed only inside the tree and never twice."""
+    if entry.is_file(follow_symlinks=False):  # a plain file (no system call): its size is read if it is wanted
+        return "file"
     try:
         st = entry.stat(follow_symlinks=True)
     except OSError as exc:

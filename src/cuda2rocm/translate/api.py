@@ -15,7 +15,7 @@ from cuda2rocm.rewrite.runner import prepare, run_all
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.plan import plan_convert
-from cuda2rocm.translate.runner import FileReport, WritePolicy, run
+from cuda2rocm.translate.runner import JobOutcome, WritePolicy, run
 from cuda2rocm.translate.stats import FileStats
 
 __all__ = ["ConvertReport", "Options", "WritePolicy", "convert", "convert_source"]
@@ -28,7 +28,7 @@ def convert_source(text: str, path: str = "<stdin>", options: Options | None = N
 
 @dataclass(frozen=True)
 class ConvertReport:
-    files: tuple[FileReport, ...]
+    files: tuple[JobOutcome, ...]
     wall_seconds: float
     problems: tuple[InputProblem, ...] = ()  # from the walk: symlinks not followed, unlistable directories
 
@@ -45,11 +45,11 @@ class ConvertReport:
         return [x for r in self.results for x in getattr(r, "findings", ())]
 
     @property
-    def failed(self) -> list[FileReport]:
+    def failed(self) -> list[JobOutcome]:
         return [f for f in self.files if isinstance(f.outcome.result, Failed) or f.write_error]
 
     @property
-    def changed(self) -> list[FileReport]:
+    def changed(self) -> list[JobOutcome]:
         return [f for f in self.files if isinstance(f.outcome.result, Translated)]
 
     def exit_code(self, fail_on: Severity) -> int:
@@ -80,7 +80,7 @@ def convert(
     return ConvertReport(tuple(reports), time.perf_counter() - started, tuple(planned.problems))
 
 
-def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[FileReport]:
+def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[JobOutcome]:
     work = partial(run, options=options, policy=policy)
     workers = auto_jobs(options.jobs, sum(_size(job.source) for job in planned) if options.jobs == 0 else 0)
     return run_all(planned, work, workers, initializer=_warm)

@@ -37,6 +37,7 @@ class Context:
     shadowed: set[str] = field(default_factory=set)  # CUDA names the file declares as its own entities
     kernels: frozenset[str] | None = None  # names of the kernels the file defines, computed on first use
     renames_cu: bool = False  # this run writes x.cu as x.hip (cu_suffix): local `#include "x.cu"` must follow
+    kept_guards: frozenset[int] | None = None  # definedness tests that guard a value use (identifiers pass)
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,

@@ -54,6 +54,12 @@ HIP_DATATYPE_CALLS = ("cusparse", "cufft", "cusolver", "cutensor", "hipsparse", 
 
 
 @functools.lru_cache(maxsize=1)
+def void_pointer_args() -> dict[str, int]:
+    """CUDA function -> the position of the pointer-to-pointer argument HIP types only as ``void**``."""
+    return {row["cuda"]: int(row["arg"]) for row in _rows("void_pointer_args.csv")}
+
+
+@functools.lru_cache(maxsize=1)
 def kernel_args() -> dict[str, int]:
     """CUDA function -> the position of the kernel argument HIP types as ``const void*``."""
     return {row["cuda"]: int(row["arg"]) for row in _rows("kernel_args.csv")}

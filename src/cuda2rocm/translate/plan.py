@@ -15,7 +15,7 @@ from cuda2rocm.translate.io import InputError, read_source
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.passes.includes import include_operands
 
-__all__ = ["Job", "Plan", "jobs", "local_includes", "output_name", "plan_convert"]
+__all__ = ["Job", "Plan", "local_includes", "output_name", "plan_convert"]
 
 
 def local_includes(path: Path, options: Options, seen: set[Path]) -> Iterator[Path]:
@@ -53,6 +53,3 @@ def plan_convert(paths: Sequence[Path], output: Path | None, options: Options, i
                 rename=lambda name: output_name(name, options),
                 follow=follow if options.follow_includes else None, gitignore=options.respect_gitignore)
 
-
-def jobs(paths: Sequence[Path], output: Path | None, options: Options, in_place: bool = False) -> list[Job]:
-    return plan_convert(paths, output, options, in_place).jobs

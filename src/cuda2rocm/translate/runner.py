@@ -13,11 +13,13 @@ from cuda2rocm.translate.engine import Outcome, translate_text
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.stats import FileStats
 
-__all__ = ["FileReport", "WritePolicy", "run"]
+__all__ = ["JobOutcome", "WritePolicy", "run"]
 
 
 @dataclass(frozen=True)
-class FileReport:
+class JobOutcome:
+    """One planned file after translation: its job, the outcome (result and stats), whether it was written."""
+
     job: Job
     outcome: Outcome
     original: str  # the source text ("" when it could not be read)
@@ -25,14 +27,14 @@ class FileReport:
     write_error: str = ""
 
 
-def run(job: Job, options: Options, policy: WritePolicy) -> FileReport:
+def run(job: Job, options: Options, policy: WritePolicy) -> JobOutcome:
     done = rewrite_file(job, lambda j, text: _translate(j, text, options), _unreadable, policy, options.max_bytes)
-    return FileReport(job, done.detail, done.original, done.written, done.write_error)
+    return JobOutcome(job, done.detail, done.original, done.written, done.write_error)
 
 
 def _translate(job: Job, text: str, options: Options) -> Rewrite[Outcome]:
     output = str(job.dest) if job.dest is not None else job.display
-    renamed = job.dest is not None and job.dest != job.source and options.cu_suffix not in ("", ".cu")
+    renamed = job.dest is not None and not job.in_place and options.cu_suffix not in ("", ".cu")
     outcome = translate_text(text, job.display, options, output, source=job.source, renames_cu=renamed)
     result = outcome.result
     return Rewrite(outcome, result.text if isinstance(result, Translated) else None, isinstance(result, Failed))

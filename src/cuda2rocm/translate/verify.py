@@ -15,7 +15,7 @@ from cuda2rocm.batch import cpu_count
 from cuda2rocm.mapping.version import Version
 from cuda2rocm.model import Edit, Failed, Translated
 from cuda2rocm.toolchain.linemap import map_line
-from cuda2rocm.translate.runner import FileReport
+from cuda2rocm.translate.runner import JobOutcome
 
 if TYPE_CHECKING:
     from cuda2rocm.toolchain.discover import HipccTargets
@@ -101,7 +101,7 @@ def find_compiler() -> str:
     return hipcc
 
 
-def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
+def verify(files: Sequence[JobOutcome], arch: str = "gfx90a", jobs: int = 2,
            flags: Sequence[str] = ()) -> list[CompileOutcome]:
     """Materialise the translated tree in a temp dir and compile each translation unit there.
 
@@ -126,7 +126,7 @@ def verify(files: Sequence[FileReport], arch: str = "gfx90a", jobs: int = 2,
             return list(pool.map(lambda u: _compile(hipcc, root, u, by_path, arch, flags), tus))
 
 
-def _unit(f: FileReport) -> _Unit:
+def _unit(f: JobOutcome) -> _Unit:
     r = f.outcome.result
     original = f.original or f.job.source.read_text(encoding="utf-8")
     dest = f.job.dest

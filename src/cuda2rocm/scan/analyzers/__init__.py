@@ -1,1 +1,1 @@
-"""Per-language analyzers. Each takes a :class:`~cuda2rocm.scan.report.FileReport` and the file's text."""
+"""Per-language analyzers. Each takes a :class:`~cuda2rocm.scan.filefacts.FileFacts` and the file's text."""

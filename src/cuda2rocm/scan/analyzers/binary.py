@@ -16,7 +16,7 @@ from elftools.elf.sections import SymbolTableSection
 
 from cuda2rocm.results import BinaryArtifact
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 CUDA_LIB = re.compile(r"lib(cuda|cudart|cublas|cublasLt|cudnn\w*|cufft\w*|curand|cusparse\w*|cusolver\w*|nccl|nvrtc"
                       r"|nvinfer\w*|nvToolsExt|nvidia-ml|cupti|npp\w*|nvjpeg|cutensor)\.(so|a)")
@@ -35,7 +35,7 @@ class _Facts:
     kind: str = ""
 
 
-def scan_binary(report: FileReport, abspath: str) -> None:
+def scan_binary(report: FileFacts, abspath: str) -> None:
     suffix = "." + abspath.rsplit(".", 1)[-1].lower() if "." in abspath.rsplit("/", 1)[-1] else ""
     facts = _Facts(kind=_KIND_BY_SUFFIX.get(suffix, ""))
     try:
@@ -48,7 +48,7 @@ def scan_binary(report: FileReport, abspath: str) -> None:
         report.binary = BinaryArtifact(report.path, facts.kind, tuple(sorted(facts.libs)), facts.fatbin, False)
 
 
-def _dispatch(report: FileReport, f: BinaryIO, facts: _Facts) -> None:
+def _dispatch(report: FileFacts, f: BinaryIO, facts: _Facts) -> None:
     magic = f.read(8)
     f.seek(0)
     if facts.kind in ("ptx", "fatbin"):
@@ -63,7 +63,7 @@ def _dispatch(report: FileReport, f: BinaryIO, facts: _Facts) -> None:
         _archive(report, f.read(), facts)
 
 
-def _elf(report: FileReport, f: BinaryIO, facts: _Facts) -> None:
+def _elf(report: FileFacts, f: BinaryIO, facts: _Facts) -> None:
     try:
         elf = ELFFile(f)
         if elf["e_machine"] == "EM_CUDA":
@@ -99,7 +99,7 @@ def _undefined_cuda(symtab: SymbolTableSection) -> set[str]:
     return libs
 
 
-def _archive(report: FileReport, data: bytes, facts: _Facts) -> None:
+def _archive(report: FileFacts, data: bytes, facts: _Facts) -> None:
     """Walk the members of an ``ar`` archive; ELF members are analysed like objects."""
     pos = 8
     while pos + 60 <= len(data):
@@ -121,7 +121,7 @@ def _elf_member(data: bytes, facts: _Facts) -> None:
         return
 
 
-def _wheel(report: FileReport, f: BinaryIO, facts: _Facts) -> None:
+def _wheel(report: FileFacts, f: BinaryIO, facts: _Facts) -> None:
     try:
         with zipfile.ZipFile(f) as zf:
             for info in zf.infolist():

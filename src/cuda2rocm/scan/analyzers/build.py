@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import shell
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import Bad, Fact, Hit, Record, Tag
 from cuda2rocm.source.formats._base import Piece
 from cuda2rocm.source.formats.cmake import Argument, Command, read_cmake
 from cuda2rocm.source.formats.make import read_make
@@ -48,13 +48,13 @@ def arch_flag(words: Sequence[str]) -> tuple[int, int, str] | None:
 
 # -- CMake ------------------------------------------------------------------------------------------------------
 
-def scan_cmake(report: FileReport, text: str) -> None:
+def scan_cmake(text: str) -> Iterator[Record]:
     listfile = read_cmake(text)
     for problem in listfile.problems:
-        report.problem(rules.E105, problem.message, problem.line)
+        yield Bad(rules.E105, problem.message, problem.line)
     for command in listfile.commands:
         if command.close >= 0:
-            _cmake_command(report, command)
+            yield from _cmake_command(command)
 
 
 def _argument_text(arg: Argument) -> str:
@@ -65,36 +65,36 @@ def _argument_text(arg: Argument) -> str:
     return re.sub(r"[A-Z][A-Z0-9_]{3,}", lambda m: " " * len(m.group(0)), arg.src)
 
 
-def _cmake_command(report: FileReport, command: Command) -> None:
+def _cmake_command(command: Command) -> Iterator[Record]:
     name, line, col = command.lower, command.line, command.col
     texts = [_argument_text(a) for a in command.arguments if a.kind != "paren"]
-    rocm_path.cmake(report, name, texts, line, col)
+    yield from rocm_path.cmake(name, texts, line, col)
     joined = " ".join(texts)
     if name == "find_package":
         m = _FIND_CUDA.match(" ".join(texts[:2]))
         if m:
             version = m.group(2) or ""
-            report.component("cuda", "CUDA", version, line, f"find_package({joined[:60]})")
-            report.add(rules.S101, line, col, f"find_package({' '.join(filter(None, (m.group(1), version)))}) "
+            yield Fact("cuda", "CUDA", version, line, f"find_package({joined[:60]})")
+            yield Hit(rules.S101, line, col, f"find_package({' '.join(filter(None, (m.group(1), version)))}) "
                        "requires the CUDA toolkit")
     elif name in ("project", "enable_language") and any(re.search(r"\bCUDA\b", t) for t in texts):
-        report.add(rules.S111, line, col, f"{name}(... CUDA) enables the CMake CUDA language (nvcc)")
+        yield Hit(rules.S111, line, col, f"{name}(... CUDA) enables the CMake CUDA language (nvcc)")
     elif any("CUDA::" in t for t in texts):
         libs = sorted({lib for t in texts for lib in re.findall(r"CUDA::(\w+)", t)})
-        report.add(rules.S111, line, col, f"links CUDA toolkit targets {', '.join('CUDA::' + x for x in libs)}")
+        yield Hit(rules.S111, line, col, f"links CUDA toolkit targets {', '.join('CUDA::' + x for x in libs)}")
     elif name == "target_link_libraries" and (plain := sorted({x for t in texts for x in _LINK_NAME.findall(t)})):
-        report.add(rules.S111, line, col, f"links CUDA libraries {', '.join(plain)}")
+        yield Hit(rules.S111, line, col, f"links CUDA libraries {', '.join(plain)}")
     var = next((m for t in texts if (m := _ARCH_VAR.search(t))), None)
     flag = arch_flag(texts)
     if var:
-        report.add(rules.S110, line, col, f"{var.group(1)} pins NVIDIA architectures ({' '.join(joined.split())[:60]})")
+        yield Hit(rules.S110, line, col, f"{var.group(1)} pins NVIDIA architectures ({' '.join(joined.split())[:60]})")
     elif flag:
-        report.add(rules.S110, line, col, f"nvcc architecture flag {flag[2]}")
+        yield Hit(rules.S110, line, col, f"nvcc architecture flag {flag[2]}")
 
 
 # -- Makefiles --------------------------------------------------------------------------------------------------
 
-def scan_make(report: FileReport, text: str) -> None:
+def scan_make(text: str) -> Iterator[Record]:
     makefile = read_make(text)
     index = LineIndex(text)
     for ln in makefile.lines:
@@ -103,9 +103,9 @@ def scan_make(report: FileReport, text: str) -> None:
             cut = next((k for k, w in enumerate(words) if w.src.startswith("#")), len(words))
             words = words[:cut]
         for line, on_line in _by_line(words, index):
-            _make_words(report, on_line, line, index)
+            yield from _make_words(on_line, line, index)
         if ln.command is not None and ln.command.src.strip():
-            shell.scan_text(report, ln.command.src, index.line(ln.command.offset))
+            yield from shell.scan_text(ln.command.src, index.line(ln.command.offset))
 
 
 def _by_line(words: Sequence[Piece], index: LineIndex) -> Iterator[tuple[int, list[Piece]]]:
@@ -123,25 +123,25 @@ def _by_line(words: Sequence[Piece], index: LineIndex) -> Iterator[tuple[int, li
         yield line, group
 
 
-def _make_words(report: FileReport, words: list[Piece], line: int, index: LineIndex) -> None:
+def _make_words(words: list[Piece], line: int, index: LineIndex) -> Iterator[Record]:
     srcs = [w.src for w in words]
     flag = arch_flag(srcs)
     if flag:
-        report.add(rules.S110, line, index.line_col(words[flag[0]].offset + flag[1])[1],
+        yield Hit(rules.S110, line, index.line_col(words[flag[0]].offset + flag[1])[1],
                    f"nvcc architecture flag {flag[2]}")
     if any(_NVCC.search(s) for s in srcs):
-        report.tags.add("nvcc")
-    rocm_path.command(report, " ".join(srcs), line)
+        yield Tag("nvcc")
+    yield from rocm_path.command(" ".join(srcs), line)
     libs = [(w, m) for w in words for m in _LINK_FLAG.finditer(w.src)]
     if libs:
         first, m = libs[0]
-        report.add(rules.S111, line, index.line_col(first.offset + m.start())[1],
+        yield Hit(rules.S111, line, index.line_col(first.offset + m.start())[1],
                    f"links CUDA libraries {', '.join('-l' + x for x in dict.fromkeys(m.group(1) for _, m in libs))}")
 
 
 # -- Bazel ------------------------------------------------------------------------------------------------------
 
-def scan_bazel(report: FileReport, text: str) -> None:
+def scan_bazel(text: str) -> Iterator[Record]:
     """BUILD/WORKSPACE/.bzl files: rules_cuda rules called by name, CUDA repositories and nvcc flags in string
     literals (one finding of each kind per line)."""
     rule_lines: set[int] = set()
@@ -151,16 +151,16 @@ def scan_bazel(report: FileReport, text: str) -> None:
         if kind == tokenize.NAME and value in _BAZEL_RULES and k + 1 < len(toks) and toks[k + 1][1] == "(" \
                 and line not in rule_lines:
             rule_lines.add(line)
-            report.add(rules.S111, line, col, f"Bazel CUDA rule {value}")
+            yield Hit(rules.S111, line, col, f"Bazel CUDA rule {value}")
         elif kind == tokenize.STRING:
             repo = _BAZEL_REPO.search(value)
             if repo and line not in rule_lines:
                 rule_lines.add(line)
-                report.add(rules.S111, line, col + repo.start(), f"Bazel CUDA rule {repo.group(0)}")
+                yield Hit(rules.S111, line, col + repo.start(), f"Bazel CUDA rule {repo.group(0)}")
             flag = ARCH_FLAG.search(value)
             if flag and line not in flag_lines:
                 flag_lines.add(line)
-                report.add(rules.S110, line, col + flag.start(), f"nvcc architecture flag {flag.group(0)}")
+                yield Hit(rules.S110, line, col + flag.start(), f"nvcc architecture flag {flag.group(0)}")
 
 
 def _starlark_tokens(text: str) -> Iterator[tuple[int, str, int, int]]:

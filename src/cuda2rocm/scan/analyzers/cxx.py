@@ -10,7 +10,7 @@ import re
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import apinames
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.declared import defined_names
 from cuda2rocm.source.structure import Function, find_functions, match_brackets
 from cuda2rocm.source.tokens import HEADER, IDENT, PUNCT, STRING, TRIVIA, LineIndex, Token, tokenize
@@ -20,7 +20,7 @@ _MARKERS = re.compile(r"cuda|CUDA|__global__|__device__|nccl|thrust|cub::|cutlas
                       r"|cufft|curand|cusparse|cusolver")
 
 
-def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
+def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
     is_cuda = report.language == "cuda"
     if not is_cuda and not _MARKERS.search(text):
         return
@@ -46,7 +46,7 @@ def scan_cxx(report: FileReport, text: str, target_gpu: str) -> None:
 _HIP_HINT = re.compile(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|USE_ROCM|hip/hip_runtime")
 
 
-def _rocm_path(report: FileReport, tokens: list[Token], index: LineIndex) -> None:
+def _rocm_path(report: FileFacts, tokens: list[Token], index: LineIndex) -> None:
     """``#if defined(__HIP_PLATFORM_AMD__)``, ``#include <hip/hip_runtime.h>`` in code (not comments)."""
     for tok in tokens:
         header = tok.kind in (HEADER, STRING) and tok.pp and tok.src[1:].startswith("hip/")
@@ -64,7 +64,7 @@ def _structure(tokens: list[Token]) -> tuple[dict[int, int], list[Function]] | N
     return pairs, find_functions(tokens, pairs)
 
 
-def _references(report: FileReport, tokens: list[Token], index: LineIndex) -> int:
+def _references(report: FileFacts, tokens: list[Token], index: LineIndex) -> int:
     """Record API/header references and inline asm; return the line of the first CUDA reference (0: none).
 
     A name the tables do not know that the file declares itself (``#define cudaCheck(x)``, ``int cuda_arch;``) is
@@ -163,13 +163,13 @@ def _qualified(tokens: list[Token], i: int, n: int) -> str:
     return tokens[i].src
 
 
-def _library_first_use(report: FileReport, name: str, line: int, col: int) -> None:
+def _library_first_use(report: FileFacts, name: str, line: int, col: int) -> None:
     found = apinames.first_use_finding(name)
     if found is not None:
         report.add(found[0], line, col, found[1])
 
 
-def _hazards(report: FileReport, tokens: list[Token], text: str, target_gpu: str,
+def _hazards(report: FileFacts, tokens: list[Token], text: str, target_gpu: str,
              structure: tuple[dict[int, int], list[Function]] | None) -> None:
     from cuda2rocm import hazards
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
+from collections.abc import Iterator
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import Fact, Hit, Record, Scale
 
 NCCL_NAME = re.compile(r"(?:TORCH_)?NCCL_[A-Z0-9_]+")
 _CUDA_NAME = re.compile(r"(?:CUDA_|PYTORCH_CUDA_|CUBLAS_|CUDNN_|TORCH_CUDNN_)[A-Z0-9_]+")
@@ -30,7 +31,7 @@ _LIBRARY_PATHS = frozenset({"LD_LIBRARY_PATH", "LIBRARY_PATH", "PATH", "CPATH", 
 _CUDA_DIR = re.compile(r"/usr/local/cuda[\w.-]*(?:/\w+)?|/usr/lib64-nvidia|/usr/local/nvidia/lib\w*")
 
 
-def check_env(report: FileReport, name: str, line: int, col: int, value: str = "", *, build_arg: bool = False) -> None:
+def check_env(name: str, line: int, col: int, value: str = "", *, build_arg: bool = False) -> Iterator[Record]:
     """Record the finding (if any) for setting environment variable ``name``.
 
     ``build_arg``: a Dockerfile ARG, which exists during the build only: version pins and the architecture list
@@ -41,37 +42,37 @@ def check_env(report: FileReport, name: str, line: int, col: int, value: str = "
     if name in VERSION_VARS:
         kind = VERSION_VARS[name]
         name_ = "cuDNN" if kind == "cudnn" else kind.upper()
-        report.component(kind, name_, value.strip("\"'"), line, f"{name}={value}")
-        report.add(rules.S101, line, col, f"{name}={value} pins {kind} {value.strip(chr(34))}")
+        yield Fact(kind, name_, value.strip("\"'"), line, f"{name}={value}")
+        yield Hit(rules.S101, line, col, f"{name}={value} pins {kind} {value.strip(chr(34))}")
     elif NCCL_NAME.fullmatch(name):
-        _nccl(report, name, line, col, value)
+        yield from _nccl(name, line, col, value)
     elif name == "TORCH_CUDA_ARCH_LIST":
-        report.add(rules.P105, line, col, f"TORCH_CUDA_ARCH_LIST={value} names NVIDIA compute capabilities; "
+        yield Hit(rules.P105, line, col, f"TORCH_CUDA_ARCH_LIST={value} names NVIDIA compute capabilities; "
                    "ROCm builds read PYTORCH_ROCM_ARCH")
     elif name in _LIBRARY_PATHS and (cuda_dir := _CUDA_DIR.search(value)):
-        report.add(rules.D108, line, col, f"{name} points at CUDA toolkit directories ({cuda_dir.group(0)}); "
+        yield Hit(rules.D108, line, col, f"{name} points at CUDA toolkit directories ({cuda_dir.group(0)}); "
                    "ROCm's libraries and tools are under /opt/rocm (lib, bin)")
     elif name in _NVIDIA_RUNTIME:
-        report.add(rules.D105, line, col, f"{name} is read by the NVIDIA container runtime only")
+        yield Hit(rules.D105, line, col, f"{name} is read by the NVIDIA container runtime only")
     elif _CUDA_NAME.fullmatch(name):
-        _cuda(report, name, line, col)
+        yield from _cuda(name, line, col)
 
 
-def _nccl(report: FileReport, name: str, line: int, col: int, value: str) -> None:
+def _nccl(name: str, line: int, col: int, value: str) -> Iterator[Record]:
     facts = _knowledge(name)
     extra = ""
     if facts and facts[0] == "no_effect":
         extra = f"; no effect on RCCL ({textwrap.shorten(facts[2], 100, placeholder=' …')})"  # at a word boundary
     elif facts and facts[0] in ("honored", "alias"):
         extra = "; RCCL reads the same name, re-check the value on AMD"
-    report.add(rules.D103, line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")
-    report.evidence("multi-gpu", line, f"{name}")
+    yield Hit(rules.D103, line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")
+    yield Scale("multi-gpu", line, f"{name}")
 
 
-def _cuda(report: FileReport, name: str, line: int, col: int) -> None:
+def _cuda(name: str, line: int, col: int) -> Iterator[Record]:
     facts = _knowledge(name)
     if facts is None:
-        report.add(rules.D108, line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")
+        yield Hit(rules.D108, line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")
     elif facts[0] not in ("honored", "alias"):
         rocm = f"; ROCm analogue: {facts[1]}" if facts[1] else ""
-        report.add(rules.D108, line, col, f"{name} ({facts[0].replace('_', ' ')} on ROCm){rocm}")
+        yield Hit(rules.D108, line, col, f"{name} ({facts[0].replace('_', ' ')} on ROCm){rocm}")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import csv
 import functools
 import re
+from collections.abc import Iterator
 from importlib import resources
 
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import Fact, Hit, Record
 
 _CUDA_TAG = re.compile(
     r"^(\d+\.\d+(?:\.\d+)?)(-cudnn(\d+(?:\.\d+)*)?)?(?:-(base|runtime|devel))?(?:-([a-z]+)(\d+(?:\.\d+)?))?"
@@ -37,63 +38,60 @@ def split_ref(ref: str) -> tuple[str, str]:
     return ref.split("@")[0], "latest"
 
 
-def scan_image(report: FileReport, ref: str, line: int, col: int) -> bool:
-    """Inventory and flag one image reference; True when it is an NVIDIA image."""
+def scan_image(ref: str, line: int, col: int) -> Iterator[Record]:
+    """Inventory and flag one image reference."""
     ref = ref.strip().strip("\"'")
     repo, tag = split_ref(ref)
-    if _pytorch_cuda_image(report, repo, tag, ref, line, col):
-        return True
+    m = _PYTORCH_TAG.match(tag)
+    if repo.removeprefix("docker.io/") == "pytorch/pytorch" and m is not None:
+        yield from _pytorch_cuda_image(m, repo, tag, ref, line, col)
+        return
     if repo.removeprefix("docker.io/") in ("rayproject/ray", "rayproject/ray-ml") and "-gpu" in tag:
-        report.component("image", repo, tag, line, ref)  # Ray's -gpu tags are built on CUDA
-        report.add(rules.D101, line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
-        return True
+        yield Fact("image", repo, tag, line, ref)  # Ray's -gpu tags are built on CUDA
+        yield Hit(rules.D101, line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
+        return
     if not is_nvidia_image(ref):
-        return False
-    report.component("image", repo, tag, line, ref)
+        return
+    yield Fact("image", repo, tag, line, ref)
     if repo.endswith("nvidia/cuda"):
-        _cuda_tag(report, tag, line, ref)
+        yield from _cuda_tag(tag, line, ref)
     else:
-        _ngc(report, repo, tag, line, ref)
-    report.add(rules.D101, line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
-    return True
+        yield from _ngc(repo, tag, line, ref)
+    yield Hit(rules.D101, line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
 
 
 #: Docker Hub's pytorch/pytorch tags: 2.1.2-cuda12.1-cudnn8-devel, 1.0-cuda10.0-cudnn7-runtime
 _PYTORCH_TAG = re.compile(r"^(\d+(?:\.\d+)*)-cuda(\d+\.\d+)(?:-cudnn(\d+))?(?:-(devel|runtime))?$")
 
 
-def _pytorch_cuda_image(report: FileReport, repo: str, tag: str, ref: str, line: int, col: int) -> bool:
-    m = _PYTORCH_TAG.match(tag)
-    if repo.removeprefix("docker.io/") != "pytorch/pytorch" or m is None:
-        return False
-    report.component("image", repo, tag, line, ref)
-    report.component("framework", "PyTorch", m.group(1), line, ref)
-    report.component("cuda", "CUDA", m.group(2), line, ref)
+def _pytorch_cuda_image(m: re.Match[str], repo: str, tag: str, ref: str, line: int, col: int) -> Iterator[Record]:
+    yield Fact("image", repo, tag, line, ref)
+    yield Fact("framework", "PyTorch", m.group(1), line, ref)
+    yield Fact("cuda", "CUDA", m.group(2), line, ref)
     if m.group(3):
-        report.component("cudnn", "cuDNN", m.group(3), line, ref)
-    report.add(rules.D101, line, col, f"CUDA build of the PyTorch image ({ref}); use rocm/pytorch instead")
-    return True
+        yield Fact("cudnn", "cuDNN", m.group(3), line, ref)
+    yield Hit(rules.D101, line, col, f"CUDA build of the PyTorch image ({ref}); use rocm/pytorch instead")
 
 
-def _cuda_tag(report: FileReport, tag: str, line: int, ref: str) -> None:
+def _cuda_tag(tag: str, line: int, ref: str) -> Iterator[Record]:
     m = _CUDA_TAG.match(tag)
     if not m:
         return
-    report.component("cuda", "CUDA", m.group(1), line, ref)
+    yield Fact("cuda", "CUDA", m.group(1), line, ref)
     if m.group(2):  # "-cudnn8" pins cuDNN 8; a bare "-cudnn" (CUDA 12.4+ tags) bundles the matching cuDNN
-        report.component("cudnn", "cuDNN", m.group(3) or "", line, ref)
+        yield Fact("cudnn", "cuDNN", m.group(3) or "", line, ref)
     if m.group(5):
-        report.component("os", m.group(5), m.group(6) or "", line, ref)
+        yield Fact("os", m.group(5), m.group(6) or "", line, ref)
 
 
-def _ngc(report: FileReport, repo: str, tag: str, line: int, ref: str) -> None:
+def _ngc(repo: str, tag: str, line: int, ref: str) -> Iterator[Record]:
     framework = _NGC.match(repo)
     name = framework.group(1) if framework else repo
     release = tag.split("-")[0]
     if name == "driver":  # the GPU Operator's driver container: nvcr.io/nvidia/driver:550.54.15-ubuntu22.04
-        report.component("driver", "NVIDIA driver", release, line, ref)
+        yield Fact("driver", "NVIDIA driver", release, line, ref)
         return
-    report.component("framework", f"NGC {name}", release, line, ref)
+    yield Fact("framework", f"NGC {name}", release, line, ref)
     known = ngc_table().get((repo, release))
     if known:
-        report.component("cuda", "CUDA", known[0], line, f"{ref} (per {known[1]})")
+        yield Fact("cuda", "CUDA", known[0], line, f"{ref} (per {known[1]})")

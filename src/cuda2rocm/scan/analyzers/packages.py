@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from cuda2rocm.scan import rocm_path, rules
-from cuda2rocm.scan.report import FileReport, PluginRef
+from cuda2rocm.scan.filefacts import Count, Fact, Hit, PluginRef, Record
 from cuda2rocm.source.formats.requirements import read_requirements
 from cuda2rocm.source.tokens import LineIndex
 
@@ -35,88 +36,87 @@ def norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name.lower())
 
 
-def scan_requirement(report: FileReport, spec: str, line: int, col: int = 1, *, conda: bool = False) -> bool:
-    """Analyse one requirement string; False when it is not a requirement at all."""
+def scan_requirement(spec: str, line: int, col: int = 1, *, conda: bool = False) -> Iterator[Record]:
+    """Analyse one requirement string (nothing when it is not a requirement at all)."""
     m = REQ.match(spec)
     if not m or (m.group(3) == "=" and not conda):
-        return False
+        return
     name, extras, op, version = norm(m.group(1)), m.group(2) or "", m.group(3) or "", m.group(4) or ""
     url = _DIRECT_URL.search(spec[m.end():]) if not op else None
     if url:  # xformers @ https://download.pytorch.org/whl/cu121/xformers-0.0.28.post1-cp311-...whl
         wheel = _WHEEL_VERSION.search(url.group(0))
         version = wheel.group(1).replace("%2B", "+") if wheel else ""
         if not _CU_TAG.search(version):  # a +cu118 wheel is reported as a CUDA build below
-            scan_index_option(report, url.group(0), line)
+            yield from scan_index_option(url.group(0), line)
     if any(t in version for t in ("${", "$(", "{{", "%")):
         version = ""  # a template (CI matrix, shell variable): the version is not written here
-    report.count("requirements")
+    yield Count("requirements")
     if op in ("==", "===") or (conda and op == "=" and version):
-        report.count("pinned")
+        yield Count("pinned")
     if conda and name in _CONDA_CUDA:
-        _conda_cuda(report, name, version, spec, line, col)
-        return True
-    _package(report, name, extras, version, spec, line, col)
-    return True
+        yield from _conda_cuda(name, version, spec, line, col)
+        return
+    yield from _package(name, extras, version, spec, line, col)
 
 
-def _package(report: FileReport, name: str, extras: str, version: str, spec: str, line: int, col: int) -> None:
+def _package(name: str, extras: str, version: str, spec: str, line: int, col: int) -> Iterator[Record]:
     tag = _CU_TAG.search(version)
     base_version = version.split("+")[0]
     if name in FRAMEWORKS:
-        report.component("framework", FRAMEWORKS[name], base_version, line, spec)
+        yield Fact("framework", FRAMEWORKS[name], base_version, line, spec)
     if tag:
-        report.component("cuda", "CUDA", cuda_version(tag.group(1)), line, spec)
-        report.add(rules.S102, line, col, f"{name}=={version} is a CUDA {cuda_version(tag.group(1))} build")
+        yield Fact("cuda", "CUDA", cuda_version(tag.group(1)), line, spec)
+        yield Hit(rules.S102, line, col, f"{name}=={version} is a CUDA {cuda_version(tag.group(1))} build")
     elif "cuda" in extras.lower():
-        report.add(rules.S102, line, col, f"{name}{extras} selects the CUDA build of {name}")
+        yield Hit(rules.S102, line, col, f"{name}{extras} selects the CUDA build of {name}")
     nv = NVIDIA_WHEEL.match(name)
     cupy = _CUPY.match(name)
     if nv:
         kind = _NV_COMPONENT.get(nv.group(1))
         if kind:
-            report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", base_version, line, spec)
-        report.add(rules.S102, line, col, f"{name} is an NVIDIA CUDA {nv.group(2)} library wheel")
+            yield Fact(kind, kind.upper() if kind != "cudnn" else "cuDNN", base_version, line, spec)
+        yield Hit(rules.S102, line, col, f"{name} is an NVIDIA CUDA {nv.group(2)} library wheel")
     elif cupy:
-        report.add(rules.S102, line, col, f"{name} is the CUDA {cupy.group(1)} build of CuPy")
+        yield Hit(rules.S102, line, col, f"{name} is the CUDA {cupy.group(1)} build of CuPy")
     if name in NVML_PACKAGES:
-        report.add(rules.P103, line, col, f"{name} provides NVML bindings (NVIDIA only; use amdsmi)")
-    report.plugin_refs.append(PluginRef(name, base_version, line, "requirement"))
+        yield Hit(rules.P103, line, col, f"{name} provides NVML bindings (NVIDIA only; use amdsmi)")
+    yield (PluginRef(name, base_version, line, "requirement"))
 
 
-def _conda_cuda(report: FileReport, name: str, version: str, spec: str, line: int, col: int) -> None:
+def _conda_cuda(name: str, version: str, spec: str, line: int, col: int) -> Iterator[Record]:
     kind = _CONDA_CUDA[name]
-    report.component(kind, kind.upper() if kind != "cudnn" else "cuDNN", version, line, spec)
+    yield Fact(kind, kind.upper() if kind != "cudnn" else "cuDNN", version, line, spec)
     if kind == "cuda":
-        report.add(rules.S102, line, col, f"conda package {spec.strip()} selects a CUDA {version} build")
+        yield Hit(rules.S102, line, col, f"conda package {spec.strip()} selects a CUDA {version} build")
     else:
-        report.add(rules.S101, line, col, f"conda package {spec.strip()} pins {kind} {version}")
+        yield Hit(rules.S101, line, col, f"conda package {spec.strip()} pins {kind} {version}")
 
 
 _ROCM_INDEX = re.compile(r"/whl/(?:nightly/)?rocm(\d+\.\d+(?:\.\d+)?)")
 
 
-def scan_index_option(report: FileReport, text: str, line: int) -> None:
+def scan_index_option(text: str, line: int) -> Iterator[Record]:
     """``--extra-index-url``/``--index-url``/``-f`` pointing at a CUDA wheel index."""
     m = _CU_INDEX.search(text)
     if m:
         ver = cuda_version(m.group(1))
-        report.component("cuda", "CUDA", ver, line, text)
-        report.add(rules.S102, line, m.start() + 2, f"wheel index for CUDA {ver} builds ({text.strip()[:80]})")
+        yield Fact("cuda", "CUDA", ver, line, text)
+        yield Hit(rules.S102, line, m.start() + 2, f"wheel index for CUDA {ver} builds ({text.strip()[:80]})")
     rocm = _ROCM_INDEX.search(text)
     if rocm:  # the project already installs ROCm builds (PyTorch's /whl/rocm6.2 index)
-        report.component("rocm", "ROCm", rocm.group(1), line, text)
-        rocm_path.note(report, line, rocm.start() + 1, f"ROCm {rocm.group(1)} wheel index")
+        yield Fact("rocm", "ROCm", rocm.group(1), line, text)
+        yield from rocm_path.sign(line, rocm.start() + 1, f"ROCm {rocm.group(1)} wheel index")
 
 
-def scan_requirements_file(report: FileReport, text: str) -> None:
+def scan_requirements_file(text: str) -> Iterator[Record]:
     """A pip requirements file, read by :func:`cuda2rocm.source.formats.requirements.read_requirements`."""
     index = LineIndex(text)
     for ln in read_requirements(text).lines:
         if ln.kind == "option" or ln.editable:
-            scan_index_option(report, _joined(ln.code.src), ln.line)
+            yield from scan_index_option(_joined(ln.code.src), ln.line)
         elif ln.spec is not None:
             line, col = index.line_col(ln.spec.offset)
-            scan_requirement(report, _joined(ln.spec.src), line, col)
+            yield from scan_requirement(_joined(ln.spec.src), line, col)
 
 
 def _joined(src: str) -> str:
@@ -124,7 +124,7 @@ def _joined(src: str) -> str:
     return re.sub(r"\\\r?\n\s*", " ", src) if "\\" in src else src
 
 
-def scan_conda_args(report: FileReport, args: str, line: int) -> None:
+def scan_conda_args(args: str, line: int) -> Iterator[Record]:
     """The package specs of a ``conda install``/``mamba install`` command line (``pytorch=2.1.1``,
     ``"pytorch-cuda=12.1"``); options and their values (``-c nvidia``, ``-n env``) are skipped."""
     words = [w.strip("'\"") for w in args.split()]
@@ -136,49 +136,49 @@ def scan_conda_args(report: FileReport, args: str, line: int) -> None:
         name, _, rest = word.partition("=")
         if rest.count("=") == 1 and not rest.startswith("="):  # name=version=build: the build string is not a pin
             word = f"{name}={rest.split('=')[0]}"
-        scan_requirement(report, word, line, conda=True)
+        yield from scan_requirement(word, line, conda=True)
 
 
 _GIT_URL = re.compile(r"(?:[\w-]+\s*@\s*)?git\+https?://[^/]+/([\w.-]+/[\w.-]+?)(?:\.git)?(?:@([\w.+-]+))?(?:[#&].*)?$")
 
 
-def _git_requirement(report: FileReport, url: str, line: int) -> None:
+def _git_requirement(url: str, line: int) -> Iterator[Record]:
     """``pip install git+https://github.com/state-spaces/mamba@v2.2.4``: the plugin that repository is."""
     m = _GIT_URL.match(url)
     if m is None:
         return
-    git_repository_requirement(report, m.group(1), line, (m.group(2) or "").removeprefix("v"))
+    yield from git_repository_requirement(m.group(1), line, (m.group(2) or "").removeprefix("v"))
 
 
-def git_repository_requirement(report: FileReport, repository: str, line: int, version: str = "") -> None:
+def git_repository_requirement(repository: str, line: int, version: str = "") -> Iterator[Record]:
     """A plugin installed from its repository (``pip install git+...``, ``git clone ... && pip install .``)."""
     from cuda2rocm import knowledge
 
     plugin = knowledge.plugin_for_repository(repository)
     if plugin is not None:
-        report.plugin_refs.append(PluginRef(plugin.key, version if re.fullmatch(r"\d[\w.]*", version) else "", line,
+        yield (PluginRef(plugin.key, version if re.fullmatch(r"\d[\w.]*", version) else "", line,
                                             "requirement"))
 
 
 _TEMPLATE = re.compile(r"\$?\{\{.*?\}\}")
 
 
-def scan_pip_args(report: FileReport, args: str, line: int) -> None:
+def scan_pip_args(args: str, line: int) -> Iterator[Record]:
     """The arguments of a ``pip install`` command line (Dockerfile RUN, scripts, CI)."""
     words = _TEMPLATE.sub(" $TEMPLATE ", args).split()  # ${{ matrix.x }} is one (unknown) word, not a package
     for i, word in enumerate(words):
         if word.startswith("-"):
             if word.startswith(("--index-url", "--extra-index-url", "-f", "--find-links", "-i")):
-                scan_index_option(report, " ".join(words[i:i + 2]), line)
+                yield from scan_index_option(" ".join(words[i:i + 2]), line)
             continue
         if i > 0 and words[i - 1] in ("-r", "-c", "--requirement", "--constraint", "-e", "--editable"):
             continue
         word = word.strip("'\"")
         if _GIT_URL.match(word):
-            _git_requirement(report, word, line)
+            yield from _git_requirement(word, line)
         elif REQ.fullmatch(word) or (REQ.match(word) and ("==" in word or "+" in word)):
-            scan_requirement(report, word, line)
+            yield from scan_requirement(word, line)
 
 
-def plugin_import(report: FileReport, module: str, line: int) -> None:
-    report.plugin_refs.append(PluginRef(module, "", line, "import"))
+def plugin_import(module: str, line: int) -> Iterator[Record]:
+    yield (PluginRef(module, "", line, "import"))

@@ -12,7 +12,7 @@ from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers.build import ARCH_FLAG
 from cuda2rocm.scan.analyzers.envvars import NCCL_NAME, check_env
 from cuda2rocm.scan.analyzers.packages import REQ, plugin_import, scan_requirement
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 Tok = tokenize.TokenInfo
 _COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">=", "in"})
@@ -35,7 +35,7 @@ class State:
     load_aliases: set[str] = field(default_factory=lambda: {"load_inline"})
 
 
-def check_line(report: FileReport, st: State, toks: list[Tok]) -> None:
+def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
     words = [t.string for t in toks]
     if words[0] in ("import", "from"):
         _imports(report, st, toks, words)
@@ -51,7 +51,7 @@ def check_line(report: FileReport, st: State, toks: list[Tok]) -> None:
     _strings(report, st, toks)
 
 
-def _imports(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
+def _imports(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> None:
     line, col = toks[0].start[0], toks[0].start[1] + 1
     for module, names in _imported(words):
         top = module.split(".")[0]
@@ -68,7 +68,7 @@ def _imports(report: FileReport, st: State, toks: list[Tok], words: list[str]) -
         if top == "triton":
             report.tags.add("triton")
         if top not in ("torch", "os", "sys", "typing", "re", "__future__"):
-            plugin_import(report, module, line)
+            report.collect(plugin_import(module, line))
 
 
 def _imported(words: list[str]) -> list[tuple[str, list[str]]]:
@@ -85,7 +85,7 @@ def _imported(words: list[str]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _device_queries(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
+def _device_queries(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> None:
     # `in` compares (`name in ("A100",)`) except in a comprehension or loop (`for i in range(n)`)
     compares = any(w in _COMPARE and not (w == "in" and "for" in words) for w in words) or \
         any(w in _MATCHERS for w in words)
@@ -120,7 +120,7 @@ def _dotted(words: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def _num_warps(report: FileReport, toks: list[Tok], words: list[str]) -> None:
+def _num_warps(report: FileFacts, toks: list[Tok], words: list[str]) -> None:
     """``num_warps=32`` / ``num_warps = 32 if ...``: more than 16 wavefronts of 64 lanes per Triton program."""
     for i in range(len(words) - 2):
         if words[i] == "num_warps" and words[i + 1] == "=" and words[i + 2].isdigit() and int(words[i + 2]) > 16:
@@ -138,7 +138,7 @@ def _guarded(words: list[str]) -> bool:
         w in ('"cuda"', "'cuda'") and i > 0 and words[i - 1] in ("==", "!=") for i, w in enumerate(words))
 
 
-def _query(report: FileReport, toks: list[Tok], words: list[str], idx: int, compares: bool, tracked: set[str],
+def _query(report: FileFacts, toks: list[Tok], words: list[str], idx: int, compares: bool, tracked: set[str],
            rule: Rule) -> None:
     tok = toks[idx]
     if "=" in words and words.index("=") < idx:  # `cap = ...`, `self.cap = ...`: track the whole target
@@ -154,7 +154,7 @@ def _call_index(words: list[str], name: str) -> int:
     return -1
 
 
-def _calls(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> None:
+def _calls(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> None:
     for i, w in enumerate(words[:-1]):
         if words[i + 1] != "(":
             continue
@@ -176,7 +176,7 @@ def _calls(report: FileReport, st: State, toks: list[Tok], words: list[str]) -> 
             report.evidence("multi-gpu", line, f"{w}(...)")
 
 
-def _attributes(report: FileReport, toks: list[Tok], words: list[str]) -> None:
+def _attributes(report: FileFacts, toks: list[Tok], words: list[str]) -> None:
     n = len(words)
     if words[0] == "@" and "jit" in words:
         _decorator(report, toks, words)
@@ -194,7 +194,7 @@ def _attributes(report: FileReport, toks: list[Tok], words: list[str]) -> None:
         report.evidence("single-gpu", toks[0].start[0], "torch.cuda / .cuda() use")
 
 
-def _decorator(report: FileReport, toks: list[Tok], words: list[str]) -> None:
+def _decorator(report: FileFacts, toks: list[Tok], words: list[str]) -> None:
     line, col = toks[0].start[0], toks[0].start[1] + 1
     if "triton" in words:
         report.tags.add("triton")
@@ -204,7 +204,7 @@ def _decorator(report: FileReport, toks: list[Tok], words: list[str]) -> None:
         report.count("kernels")
 
 
-def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
+def _strings(report: FileFacts, st: State, toks: list[Tok]) -> None:
     for i, tok in enumerate(toks):
         if tok.type != tokenize.STRING:
             continue
@@ -213,7 +213,7 @@ def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
             continue
         line, col = tok.start[0], tok.start[1] + 1
         if value == "TORCH_CUDA_ARCH_LIST" or NCCL_NAME.fullmatch(value) or _env_key(toks, i, value):
-            check_env(report, value, line, col)
+            report.collect(check_env(value, line, col))
         elif value.startswith("nvidia-smi") and value[10:11] in ("", " "):
             report.add(rules.D104, line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
         elif ARCH_FLAG.search(value):
@@ -225,7 +225,7 @@ def _strings(report: FileReport, st: State, toks: list[Tok]) -> None:
             report.add(rules.S111, line, col, f"runs nvcc ({value!r}); a ROCm build compiles with hipcc, and "
                        "torch.utils.cpp_extension.CUDA_HOME is None there")
         elif st.is_setup and REQ.fullmatch(value.replace(" ", "")) and any(c in value for c in "=<>~"):
-            scan_requirement(report, value, line, col)
+            report.collect(scan_requirement(value, line, col))
 
 
 def _env_key(toks: list[Tok], i: int, value: str) -> bool:

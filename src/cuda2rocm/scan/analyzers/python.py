@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import pyrules
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import FileFacts
 
 #: files without any of these words have nothing for the Python rules (fast path for large trees)
 _WORDS = r"cuda|CUDA|nvml|nvidia|cupy|numba|tensorrt|cudnn|NCCL|cpp_extension|triton|get_device|distributed"
@@ -47,7 +47,7 @@ class Line:
         return [t.string for t in self.tokens]
 
 
-def scan_python(report: FileReport, text: str) -> None:
+def scan_python(report: FileFacts, text: str) -> None:
     if not _interesting().search(text):
         return
     state = pyrules.State(is_setup=report.path.rsplit("/", 1)[-1] == "setup.py")
@@ -55,7 +55,7 @@ def scan_python(report: FileReport, text: str) -> None:
         pyrules.check_line(report, state, line.tokens)
 
 
-def logical_lines(report: FileReport, text: str) -> Iterator[Line]:
+def logical_lines(report: FileFacts, text: str) -> Iterator[Line]:
     """The logical lines of ``text``: their code tokens (no comments, NL, INDENT or DEDENT), in order."""
     fast = _c_logical_lines(text)
     if fast is not None:
@@ -64,7 +64,7 @@ def logical_lines(report: FileReport, text: str) -> Iterator[Line]:
     yield from _stdlib_logical_lines(report, text)
 
 
-def _stdlib_logical_lines(report: FileReport, text: str) -> Iterator[Line]:
+def _stdlib_logical_lines(report: FileFacts, text: str) -> Iterator[Line]:
     current = Line()
     try:
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.packages import git_repository_requirement, scan_conda_args, scan_pip_args
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import Fact, Hit, Record, Scale
 from cuda2rocm.source.formats.shell import LogicalLine, read_shell
 from cuda2rocm.source.tokens import LineIndex
 
@@ -30,7 +30,7 @@ _PIP = re.compile(r"\bpip3?\s+install\s+(.*)")
 _CONDA = re.compile(r"\b(?:conda|mamba|micromamba)\s+(?:install|create)\s+(.*)")
 
 
-def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
+def scan_text(text: str, first_line: int = 1) -> Iterator[Record]:
     """Scan every logical line of ``text`` (read by :func:`cuda2rocm.source.formats.shell.read_shell`:
     continuations joined, quotes and comments respected, here-document bodies scanned as scripts of their
     own); ``first_line`` is the file line of the text's first line. A command (launcher, pip, conda) is
@@ -43,27 +43,27 @@ def scan_text(report: FileReport, text: str, first_line: int = 1) -> None:
             if ln.comment is not None and ln.comment.src.startswith("#SBATCH"):
                 sbatch.append((first_line + ln.line - 1, ln.comment.src[len("#SBATCH"):]))
             continue
-        _scan_logical(report, ln, index, first_line)
+        yield from _scan_logical(ln, index, first_line)
         for body in ln.heredocs:
-            scan_text(report, body.src, first_line + index.line(body.offset) - 1)
+            yield from scan_text(body.src, first_line + index.line(body.offset) - 1)
     if sbatch:
-        _launcher(report, " ".join(code for _, code in sbatch), sbatch[0][0], "Slurm batch job")
+        yield from _launcher(" ".join(code for _, code in sbatch), sbatch[0][0], "Slurm batch job")
 
 
-def scan_line(report: FileReport, raw: str, line: int) -> None:
-    """Scan one command line (a Makefile recipe line, a YAML list item) at file line ``line``; an ``#SBATCH``
+def scan_line(raw: str, line: int) -> Iterator[Record]:
+    """Scan one command line (a YAML list of command words joined) at file line ``line``; an ``#SBATCH``
     directive counts as code."""
     script = read_shell(raw)
     index = LineIndex(raw)
     for ln in script.lines:
         if ln.words:
-            _scan_logical(report, ln, index, line)
+            yield from _scan_logical(ln, index, line)
         elif ln.comment is not None and ln.comment.src.startswith("#SBATCH"):
             code = ln.comment.src[1:]
-            _scan_code(report, code, line, lambda pos: (line, pos + 1))
+            yield from _scan_code(code, line, lambda pos: (line, pos + 1))
 
 
-def _scan_logical(report: FileReport, ln: LogicalLine, index: LineIndex, first_line: int) -> None:
+def _scan_logical(ln: LogicalLine, index: LineIndex, first_line: int) -> Iterator[Record]:
     """The words of one logical line, joined by single spaces; match positions map back to the word's own
     physical line and column."""
     starts: list[int] = []
@@ -81,36 +81,36 @@ def _scan_logical(report: FileReport, ln: LogicalLine, index: LineIndex, first_l
         line, col = index.line_col(w.offset + min(max(0, p - starts[k]), len(w.src)))
         return first_line + line - 1, col
 
-    _scan_code(report, " ".join(parts), first_line + ln.line - 1, at)
+    yield from _scan_code(" ".join(parts), first_line + ln.line - 1, at)
 
 
-def _scan_code(report: FileReport, code: str, line: int, at: Callable[[int], tuple[int, int]]) -> None:
+def _scan_code(code: str, line: int, at: Callable[[int], tuple[int, int]]) -> Iterator[Record]:
     for m in _NVSMI.finditer(code):
-        report.add(rules.D104, *at(m.start()), "nvidia-smi is not available on AMD nodes (use amd-smi)")
+        yield Hit(rules.D104, *at(m.start()), "nvidia-smi is not available on AMD nodes (use amd-smi)")
     for m in _NV_PROC.finditer(code):
-        report.add(rules.D104, *at(m.start()), f"reads {m.group(0)}, which only the NVIDIA driver provides "
+        yield Hit(rules.D104, *at(m.start()), f"reads {m.group(0)}, which only the NVIDIA driver provides "
                    "(use amd-smi, or /sys/module/amdgpu/version)")
     for m in _NV_SYSTEM_PKG.finditer(code):
-        report.add(rules.D109, *at(m.start()), f"{m.group(1)} is NVIDIA-only system software (AMD: ROCm's "
+        yield Hit(rules.D109, *at(m.start()), f"{m.group(1)} is NVIDIA-only system software (AMD: ROCm's "
                    "peer-memory support is in amdgpu, profiling in rocprofiler, containers need only /dev/kfd and "
                    "/dev/dri)")
     for m in _ASSIGN.finditer(code):
-        check_env(report, m.group(1), *at(m.start(1)), m.group(2))
+        yield from check_env(m.group(1), *at(m.start(1)), m.group(2))
     launcher = _LAUNCHER.search(code)
     if launcher or _GRES.search(code):
-        _launcher(report, code, line, (launcher.group(1) or launcher.group(2)) if launcher else "slurm")
+        yield from _launcher(code, line, (launcher.group(1) or launcher.group(2)) if launcher else "slurm")
     if _DOCKER_GPUS.search(code):
-        report.add(rules.D105, *at(code.index("--gpus")), "docker run --gpus uses the NVIDIA container runtime")
-    _cuda_install(report, code, at)
+        yield Hit(rules.D105, *at(code.index("--gpus")), "docker run --gpus uses the NVIDIA container runtime")
+    yield from _cuda_install(code, at)
     for m in _GIT_CLONE.finditer(code):  # git clone https://github.com/NVIDIA/apex.git && pip install ./apex
-        git_repository_requirement(report, m.group(1), line)
-    rocm_path.command(report, code, line)
+        yield from git_repository_requirement(m.group(1), line)
+    yield from rocm_path.command(code, line)
     pip = _PIP.search(code)
     if pip:
-        scan_pip_args(report, pip.group(1), line)
+        yield from scan_pip_args(pip.group(1), line)
     conda = _CONDA.search(code)
     if conda:
-        scan_conda_args(report, conda.group(1), line)
+        yield from scan_conda_args(conda.group(1), line)
 
 
 #: CUDA installed from NVIDIA's packages or installers: apt/dnf names (cuda-toolkit-12-4, cuda-nvcc-12-0), the
@@ -121,27 +121,27 @@ _CUDA_PKG = re.compile(
 _CUDA_BUNDLE = re.compile(r"\bcuda(?:-repo-[\w-]+-local_|_)(\d+\.\d+(?:\.\d+)?)[-_](\d{3}\.\d+(?:\.\d+)?)")
 
 
-def _cuda_install(report: FileReport, code: str, at: Callable[[int], tuple[int, int]]) -> None:
+def _cuda_install(code: str, at: Callable[[int], tuple[int, int]]) -> Iterator[Record]:
     bundle = _CUDA_BUNDLE.search(code)
     if bundle:
         line, col = at(bundle.start())
-        report.component("cuda", "CUDA", bundle.group(1), line, code)
-        report.component("driver", "NVIDIA driver", bundle.group(2), line, code)
-        report.add(rules.S101, line, col, f"installs CUDA {bundle.group(1)} with driver "
+        yield Fact("cuda", "CUDA", bundle.group(1), line, code)
+        yield Fact("driver", "NVIDIA driver", bundle.group(2), line, code)
+        yield Hit(rules.S101, line, col, f"installs CUDA {bundle.group(1)} with driver "
                    f"{bundle.group(2)} from NVIDIA's installer")
         return
     pkg = _CUDA_PKG.search(code)
     if pkg:
         line, col = at(pkg.start())
         version = f"{pkg.group(1)}.{pkg.group(2)}"
-        report.component("cuda", "CUDA", version, line, code)
-        report.add(rules.S101, line, col, f"installs CUDA {version} packages ({pkg.group(0)})")
+        yield Fact("cuda", "CUDA", version, line, code)
+        yield Hit(rules.S101, line, col, f"installs CUDA {version} packages ({pkg.group(0)})")
 
 
 _GIT_CLONE = re.compile(r"\bgit\s+clone\s+(?:-{1,2}[\w-]+(?:[= ]\S+)?\s+)*https?://[^/\s]+/([\w.-]+/[\w.-]+)")
 
 
-def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
+def _launcher(code: str, line: int, name: str) -> Iterator[Record]:
     nodes = _option(code, ("--nnodes", "--num_nodes", "--num-nodes", "--nodes", "-N"))
     procs = _option(code, ("--nproc_per_node", "--nproc-per-node", "--num_gpus", "--num-gpus", "-np", "-n"))
     gres = _GRES.search(code)
@@ -150,8 +150,8 @@ def _launcher(report: FileReport, code: str, line: int, name: str) -> None:
     multi_node = _more_than_one(nodes) or bool(re.search(r"--hostfile|(?<!\S)-H\s|--host\s", code))
     scale = "multi-node" if multi_node else ("multi-gpu" if _more_than_one(gpus) else "single-gpu")
     detail = ", ".join(x for x in (f"nodes={nodes}" if nodes else "", f"gpus/node={gpus}" if gpus else "") if x)
-    report.add(rules.D106, line, 1, f"{name} launch ({scale}{'; ' + detail if detail else ''})")
-    report.evidence(scale, line, code)
+    yield Hit(rules.D106, line, 1, f"{name} launch ({scale}{'; ' + detail if detail else ''})")
+    yield Scale(scale, line, code)
 
 
 def _option(code: str, names: tuple[str, ...]) -> str:

@@ -13,7 +13,7 @@ from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
-from cuda2rocm.scan.report import FileReport
+from cuda2rocm.scan.filefacts import Bad, Fact, Hit, Record, Scale
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
 
 _COMMAND_KEYS = frozenset({"command", "args", "run", "script", "before_script", "after_script", "entrypoint",
@@ -22,29 +22,30 @@ _GPU_RUNNER = re.compile(r"\b(gpu|cuda|nvidia|a100|h100|h200|v100|t4|l4|a10g?)\b
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
-def load_documents(report: FileReport, text: str) -> list[Node]:
-    """The root node of every non-empty document; problems (syntax errors, undefined aliases) become C2R-E105
-    input problems with their line."""
+def load_documents(text: str) -> tuple[list[Node], list[Record]]:
+    """The root node of every non-empty document, and its problems (syntax errors, undefined aliases) as
+    C2R-E105 input problems with their line."""
     stream = read_yaml(text)
-    for problem in stream.problems:
-        report.problem(rules.E105, problem.message, problem.line)
-    return [d for d in stream.documents if not (d.kind == SCALAR and d.tag.endswith(":null"))]
+    problems: list[Record] = [Bad(rules.E105, p.message, p.line) for p in stream.problems]
+    return [d for d in stream.documents if not (d.kind == SCALAR and d.tag.endswith(":null"))], problems
 
 
-def scan_yaml(report: FileReport, text: str) -> None:
-    if report.path.rsplit("/", 1)[-1] == "Chart.yaml":
-        report.evidence("kubernetes", 1, "Helm chart")
-    for doc in load_documents(report, text):
+def scan_yaml(text: str, file_path: str = "") -> Iterator[Record]:
+    if file_path.rsplit("/", 1)[-1] == "Chart.yaml":
+        yield Scale("kubernetes", 1, "Helm chart")
+    docs, problems = load_documents(text)
+    yield from problems
+    for doc in docs:
         memo: dict[int, Any] = {}
         for path, key, node, line, col in walk(doc):
             value = node.to_python(memo)
-            _node(report, path, key, value, node, line, col)
+            yield from _node(path, key, value, node, line, col)
             if isinstance(value, dict):
-                _split_image(report, value, node, line)
-        _workload_scale(report, doc.to_python(memo))
+                yield from _split_image(value, node, line)
+        yield from _workload_scale(doc.to_python(memo))
 
 
-def _split_image(report: FileReport, value: dict[Any, Any], node: Node, line: int) -> None:
+def _split_image(value: dict[Any, Any], node: Node, line: int) -> Iterator[Record]:
     """Helm values spell images in parts: ``repository: nvcr.io/nvidia`` + ``image: driver`` + ``version: 550.54``
     (or ``repository: rayproject/ray-ml`` + ``tag: 2.9.0-gpu``)."""
     repo, tag = value.get("repository"), value.get("tag", value.get("version"))
@@ -53,7 +54,7 @@ def _split_image(report: FileReport, value: dict[Any, Any], node: Node, line: in
     image = value.get("image")
     ref = f"{repo.rstrip('/')}/{image}" if isinstance(image, str) and image and "/" not in image else repo
     key = node.resolved().key_node("repository")
-    scan_image(report, f"{ref}:{tag}", key.line if key is not None else line, 1)
+    yield from scan_image(f"{ref}:{tag}", key.line if key is not None else line, 1)
 
 
 def entries(node: Node) -> list[tuple[Node, Node]]:
@@ -100,86 +101,86 @@ def walk(node: Node, path: tuple[str, ...] = (), _active: frozenset[int] = froze
             yield from walk(item, path, active)
 
 
-def _node(report: FileReport, path: tuple[str, ...], key: str, value: Any, node: Node, line: int, col: int) -> None:
+def _node(path: tuple[str, ...], key: str, value: Any, node: Node, line: int, col: int) -> Iterator[Record]:
     if key.startswith("nvidia.com/"):
-        _nvidia_key(report, key, value, line, col)
+        yield from _nvidia_key(key, value, line, col)
     elif key in ("image", "container") and isinstance(value, str):
-        scan_image(report, value, line, col)
+        yield from scan_image(value, line, col)
     elif key == "name" and isinstance(value, str) and _ENV_NAME.fullmatch(value) and path[-1:] == ("env",):
-        check_env(report, value, line, col)
+        yield from check_env(value, line, col)
     elif path[-1:] in (("environment",), ("env",), ("variables",)) and _ENV_NAME.fullmatch(key):
-        check_env(report, key, line, col, str(value) if isinstance(value, (str, int, float)) else "")
+        yield from check_env(key, line, col, str(value) if isinstance(value, (str, int, float)) else "")
     elif key in ("runtimeClassName", "runtime", "driver") and value == "nvidia":
         rule = rules.D102 if key == "runtimeClassName" else rules.D105
-        report.add(rule, line, col, f"{key}: nvidia selects the NVIDIA container runtime")
-        report.evidence("single-gpu", line, f"{key}: nvidia")
+        yield Hit(rule, line, col, f"{key}: nvidia selects the NVIDIA container runtime")
+        yield Scale("single-gpu", line, f"{key}: nvidia")
     elif key == "count" and "devices" in path and (value == "all" or (isinstance(value, int) and value > 1)):
-        report.evidence("multi-gpu", line, f"GPU reservation count: {value}")  # compose device reservations
+        yield Scale("multi-gpu", line, f"GPU reservation count: {value}")  # compose device reservations
     elif key == "runs-on":
-        _runner(report, value, line, col)
+        yield from _runner(value, line, col)
     elif "matrix" in path and isinstance(value, list) and _MATRIX_KEY.fullmatch(key):
-        _matrix(report, key, value, line)
+        yield from _matrix(key, value, line)
     elif key in ("InstanceType", "instance_type", "machineType", "machine_type", "gke-accelerator") or \
             key.endswith("/gke-accelerator"):
-        _cloud_gpu(report, key, value, line, col)
+        yield from _cloud_gpu(key, value, line, col)
     elif key == "uses" and isinstance(value, str) and "cuda-toolkit" in value.lower():
-        report.add(rules.D107, line, col, f"CI installs the CUDA toolkit ({value})")
+        yield Hit(rules.D107, line, col, f"CI installs the CUDA toolkit ({value})")
     else:
-        _cluster_scale(report, key, value, line)
+        yield from _cluster_scale(key, value, line)
     if key in _COMMAND_KEYS:
-        _commands(report, value, node, line)
+        yield from _commands(value, node, line)
 
 
-def _nvidia_key(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+def _nvidia_key(key: str, value: Any, line: int, col: int) -> Iterator[Record]:
     if key == "nvidia.com/gpu":
-        report.add(rules.D102, line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
-        report.evidence("kubernetes", line, f"nvidia.com/gpu: {value}")
+        yield Hit(rules.D102, line, col, f"requests nvidia.com/gpu: {value}; AMD GPUs are amd.com/gpu")
+        yield Scale("kubernetes", line, f"nvidia.com/gpu: {value}")
     else:
-        report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA nodes")
+        yield Hit(rules.D102, line, col, f"{key}: {value} selects NVIDIA nodes")
 
 
 _MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
 
 
-def _matrix(report: FileReport, key: str, values: list[Any], line: int) -> None:
+def _matrix(key: str, values: list[Any], line: int) -> Iterator[Record]:
     """A CI build matrix over CUDA or PyTorch versions: each value is a version the project builds against."""
     kind, name = ("cuda", "CUDA") if "cuda" in key.lower() else ("framework", "PyTorch")
     for value in values:
         text = str(value).strip()
         if re.fullmatch(r"\d+(\.\d+)*([.+-]\w+)*", text):
-            report.component(kind, name, text, line, f"{key}: {text} (CI matrix)")
+            yield Fact(kind, name, text, line, f"{key}: {text} (CI matrix)")
 
 
 #: cloud instance and accelerator names that are NVIDIA GPUs (AWS p2/p3/p4/p5/g4dn/g5/g6, GCP a2/a3/g2, GKE labels)
 _NVIDIA_INSTANCE = re.compile(r"(?i)^(?:p[2-5][a-z]*|g4dn|g5g?|g6e?|a2|a3|g2)[.-]|nvidia-(?:tesla-)?[a-z0-9-]+$")
 
 
-def _cloud_gpu(report: FileReport, key: str, value: Any, line: int, col: int) -> None:
+def _cloud_gpu(key: str, value: Any, line: int, col: int) -> Iterator[Record]:
     if isinstance(value, str) and _NVIDIA_INSTANCE.search(value):
-        report.add(rules.D102, line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
+        yield Hit(rules.D102, line, col, f"{key}: {value} selects NVIDIA GPU machines; pick an AMD Instinct "
                    "instance type or node pool")
 
 
-def _cluster_scale(report: FileReport, key: str, value: Any, line: int) -> None:
+def _cluster_scale(key: str, value: Any, line: int) -> Iterator[Record]:
     """Ray cluster YAML (``resources: {GPU: 8}``, ``max_workers``) and accelerate configs (``num_machines``)."""
     if key == "resources" and isinstance(value, dict) and isinstance(value.get("GPU"), int) and value["GPU"] > 0:
-        report.evidence("multi-gpu" if value["GPU"] > 1 else "single-gpu", line, f"resources: GPU {value['GPU']}")
+        yield Scale("multi-gpu" if value["GPU"] > 1 else "single-gpu", line, f"resources: GPU {value['GPU']}")
     elif key in ("num_machines", "max_workers", "min_workers") and isinstance(value, int) and value > 1:
-        report.evidence("multi-node", line, f"{key}: {value}")
+        yield Scale("multi-node", line, f"{key}: {value}")
     elif key == "distributed_type" and value in ("MULTI_GPU", "DEEPSPEED", "FSDP", "MEGATRON_LM"):
-        report.evidence("multi-gpu", line, f"distributed_type: {value}")
+        yield Scale("multi-gpu", line, f"distributed_type: {value}")
 
 
-def _runner(report: FileReport, value: Any, line: int, col: int) -> None:
+def _runner(value: Any, line: int, col: int) -> Iterator[Record]:
     labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
     if _GPU_RUNNER.search(labels):
-        report.add(rules.D107, line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
+        yield Hit(rules.D107, line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
 
 
-def _commands(report: FileReport, value: Any, node: Node, line: int) -> None:
+def _commands(value: Any, node: Node, line: int) -> Iterator[Record]:
     if isinstance(value, str):
         first = line + 1 if "\n" in value.strip() else line
-        shell.scan_text(report, value, first)
+        yield from shell.scan_text(value, first)
     elif isinstance(value, list):
         by_line: dict[int, list[str]] = {}
         for item, item_node in zip(value, node.resolved().items, strict=False):
@@ -188,13 +189,13 @@ def _commands(report: FileReport, value: Any, node: Node, line: int) -> None:
         for item_line, words in by_line.items():
             text = " ".join(words)
             if "\n" in text:
-                shell.scan_text(report, text, item_line + 1)
+                yield from shell.scan_text(text, item_line + 1)
             else:
-                shell.scan_line(report, text, item_line)
+                yield from shell.scan_line(text, item_line)
 
 
-def _workload_scale(report: FileReport, doc: Any) -> None:
+def _workload_scale(doc: Any) -> Iterator[Record]:
     """Kubeflow PyTorchJob/MPIJob with several workers is a multi-node deployment."""
     if not isinstance(doc, dict) or doc.get("kind") not in ("PyTorchJob", "MPIJob", "TFJob", "RayCluster"):
         return
-    report.evidence("multi-node", 1, f"kind: {doc.get('kind')}")
+    yield Scale("multi-node", 1, f"kind: {doc.get('kind')}")

@@ -78,13 +78,14 @@ class Instruction:
 
     def pairs(self) -> list[tuple[Piece, Piece | None]]:
         """``ENV``/``ARG``/``LABEL`` pairs: (key, value as written) for ``K=V`` words; the legacy
-        ``ENV K value with spaces`` form gives the rest of the line as the value."""
+        ``ENV K value with spaces`` form gives the rest of the line as the value; a name alone (``ARG NAME``) has
+        ``None``."""
         words = self.words()
         if not words:
             return []
         if self.name == "ENV" and "=" not in words[0].src:
             rest = words[1:]
-            value = Piece("value", "", words[0].end) if not rest else None
+            value = None
             if rest:
                 seg = next(s for s in self.segments if s.offset <= rest[0].offset < s.end + 1)
                 value = Piece("value", seg.src[rest[0].offset - seg.offset :].rstrip(), rest[0].offset)

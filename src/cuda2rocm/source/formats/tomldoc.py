@@ -1,5 +1,8 @@
-"""TOML documents on tomlkit (which keeps comments, order and formatting: ``tomlkit.dumps`` gives the text back
-byte for byte), with the span of any key or value.
+"""TOML documents on tomlkit (which keeps comments, order and formatting), with the span of any key or value.
+
+Rewrites go through spans and :func:`cuda2rocm.source.edits.apply_edits`, never through ``tomlkit.dumps``: it
+gives the text back byte for byte for most documents but regroups some orders of arrays of tables
+(:attr:`TomlDocument.dumps_exactly` says which).
 
 tomlkit has no positions, so :class:`TomlDocument` indexes the text once: a small scanner finds every table
 header (``[a.b]``, ``[[aot]]``, numbered per occurrence) and every ``key = value`` line outside strings and
@@ -31,6 +34,11 @@ class TomlDocument:
     problems: tuple[Problem, ...]
     _keys: dict[Path, Piece] = field(default_factory=dict, repr=False)
     _tables: dict[Path, Piece] = field(default_factory=dict, repr=False)
+
+    @property
+    def dumps_exactly(self) -> bool:
+        """Whether ``tomlkit.dumps`` of the document reproduces the text byte for byte."""
+        return self.document is not None and tomlkit.dumps(self.document) == self.text
 
     def data(self) -> dict[str, Any]:
         """Plain Python data (an empty dict when the document did not parse)."""

@@ -3,7 +3,8 @@ but plain strings, numbers, booleans, null, lists and dicts).
 
 ruamel's round-trip loader gives line and column only (``.lc``); its events carry ``start_mark.index`` and
 ``end_mark.index``, so every node here has ``offset``/``end`` into the text, including aliases (``*name``,
-which keep their own span and point at their anchor's node) and merge keys (``<<: *base``, kept as written;
+which keep their own span and point at their anchor's node; a node's span starts at its ``&anchor`` or
+``!tag`` when it has one) and merge keys (``<<: *base``, kept as written;
 :meth:`Node.to_python` applies them). Multi-document streams give one root per document. A block collection
 ends at its last child's end; a flow one at its closing bracket. A syntax error is a :class:`Problem` with the
 line (as is an alias to an undefined anchor); the documents before an error are kept.

@@ -41,6 +41,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
             yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
         if decision.converted and decision.cuda in data.kernel_args():
             yield from _kernel_pointer(ctx, i, data.kernel_args()[decision.cuda])
+        if decision.converted and decision.cuda in data.void_pointer_args():
+            yield from _void_pointer(ctx, i, data.void_pointer_args()[decision.cuda])
         if decision.converted and decision.cuda in data.symbol_args():
             yield from _string_symbol(ctx, i, data.symbol_args()[decision.cuda])
         if decision.drop_args and decision.converted:
@@ -83,6 +85,11 @@ def _decision(ctx: Context, i: int) -> Decision | None:
         return None
     if name in data.defined_only() and not _definedness_test(ctx, i):
         ctx.report(rules.VERSION_COMPARED, toks[i].offset, f"{name} is compared or computed with: kept "
+                   f"({data.defined_only()[name]})")
+        return None
+    if name in data.defined_only() and toks[i].pp and i in _kept_guards(ctx):
+        ctx.report(rules.VERSION_COMPARED, toks[i].offset, f"{name} guards code that uses its value: the test is "
+                   f"kept, so that code is left out of the HIP build instead of failing to compile there "
                    f"({data.defined_only()[name]})")
         return None
     if decision.kind == "namespace":
@@ -157,6 +164,47 @@ def _definedness_test(ctx: Context, i: int) -> bool:
     return word in ("if", "elif") and toks[prev].src not in _VALUE_OPS and after not in _VALUE_OPS
 
 
+def _kept_guards(ctx: Context) -> frozenset[int]:
+    """Definedness tests of a version macro that must not be translated: the branch they open uses the macro's
+    value in code (``#ifdef __CUDA_ARCH__`` / ``v = __CUDA_ARCH__;``). HIP defines no such number, so translating
+    the test (to ``__HIP_DEVICE_COMPILE__``) would make the branch live and the use fail to compile. For each use
+    in code, the innermost enclosing ``#if``/``#elif`` branch whose condition names the macro decides: when all
+    its mentions are definedness tests, they are kept (a branch that also compares the value is dead under HIP
+    already, since the compared name is kept and evaluates to 0)."""
+    if ctx.kept_guards is not None:
+        return ctx.kept_guards
+    toks, names = ctx.tokens, data.defined_only()
+    kept: set[int] = set()
+    stack: list[list[int]] = []  # per open conditional: the identifiers of the current branch's condition
+    i, n = 0, len(toks)
+    while i < n:
+        tok = toks[i]
+        if tok.pp and tok.kind == PUNCT and tok.src == "#":
+            words = []
+            while i < n and toks[i].pp:
+                if toks[i].kind == IDENT:
+                    words.append(i)
+                i += 1
+            word = toks[words[0]].src if words else ""
+            if word in ("if", "ifdef", "ifndef"):
+                stack.append(words[1:])
+            elif word in ("elif", "elifdef", "elifndef", "else") and stack:
+                stack[-1] = words[1:] if word != "else" else []
+            elif word == "endif" and stack:
+                stack.pop()
+            continue
+        if tok.kind == IDENT and not tok.pp and tok.src in names:
+            for cond in reversed(stack):
+                mentions = [k for k in cond if toks[k].src == tok.src]
+                if mentions:
+                    if all(_definedness_test(ctx, k) for k in mentions):
+                        kept.update(mentions)
+                    break
+        i += 1
+    ctx.kept_guards = frozenset(kept)
+    return ctx.kept_guards
+
+
 def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None:
     """(index of the ``(``, argument ranges) of the call whose name is token ``i``; None when it is no call."""
     toks = ctx.tokens
@@ -177,6 +225,24 @@ def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     if tok is None or tok.src not in _kernels(ctx):
         return []
     return [Edit(tok.offset, tok.end, f"reinterpret_cast<const void*>({tok.src})", "fallback:kernel-pointer")]
+
+
+_VOID_CASTS = ("(void**)", "(void**)(", "reinterpret_cast<void**>", "static_cast<void**>")
+
+
+def _void_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
+    """``hipHostAlloc(&typed, n, f)`` -> ``hipHostAlloc(reinterpret_cast<void**>(&typed), n, f)``: HIP declares
+    ``void**`` only (``void_pointer_args.csv``). Two insertions around the argument, so the passes can still
+    rewrite inside it; an argument already cast to ``void**`` is left alone."""
+    call = _call_args(ctx, i)
+    if call is None or position >= len(call[1]):
+        return []
+    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    if not code or "".join(ctx.tokens[k].src for k in code).startswith(_VOID_CASTS):
+        return []
+    first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
+    return [Edit(first.offset, first.offset, "reinterpret_cast<void**>(", "fallback:void-pointer"),
+            Edit(last.end, last.end, ")", "fallback:void-pointer")]
 
 
 def _string_symbol(ctx: Context, i: int, position: int) -> list[Edit]:
@@ -304,7 +370,9 @@ def _apply(ctx: Context, i: int, d: Decision) -> Iterator[Edit]:
             ctx.unsupported += 1
         if d.replacement == tok.src:
             ctx.converted[(d.library, d.kind)] += 1  # same name in HIP (e.g. __syncthreads): still a reference
-            ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
+            # a device function of the same name (clock, min, max) is a host function of the C/C++ library too:
+            # on its own it does not make a host file HIP (device code is detected by its keywords)
+            ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES and d.kind != "device_function"
         return
     ctx.converted[(d.library, d.kind)] += 1
     ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES

@@ -1,7 +1,12 @@
-"""What one file contributes to a scan. Built in a worker (picklable), merged by :mod:`cuda2rocm.scan.merge`."""
+"""What one file contributes to a scan. Built in a worker (picklable), merged by :mod:`cuda2rocm.scan.merge`.
+
+Analyzers of build and deployment files are generators of records (:data:`Record`: a finding, a component, a
+piece of deployment evidence, a tag, a count, a plugin reference, an input problem); :meth:`FileFacts.collect`
+adds them to the file's report, in order."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cuda2rocm.model import Component, Finding, InputProblem
@@ -18,8 +23,62 @@ class PluginRef:
     via: str  # "requirement" | "import"
 
 
+@dataclass(frozen=True)
+class Hit:
+    """A finding of ``rule`` in the file."""
+
+    rule: Rule
+    line: int
+    col: int
+    message: str
+    fix: str = ""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """An inventory component (kind, name, version) written at ``line``."""
+
+    kind: str
+    name: str
+    version: str
+    line: int
+    evidence: str = ""
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Deployment evidence: ``scale`` is ``single-gpu``, ``multi-gpu``, ``multi-node`` or ``kubernetes``."""
+
+    scale: str
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Tag:
+    name: str
+
+
+@dataclass(frozen=True)
+class Count:
+    key: str
+    n: int = 1
+
+
+@dataclass(frozen=True)
+class Bad:
+    """An input problem (recorded as an :class:`InputProblem` and a finding of its C2R-E rule)."""
+
+    rule: Rule
+    message: str
+    line: int = 0
+
+
+Record = Hit | Fact | Scale | Tag | Count | Bad | PluginRef
+
+
 @dataclass
-class FileReport:
+class FileFacts:
     path: str
     language: str
     lines: int = 0
@@ -34,6 +93,24 @@ class FileReport:
     counts: dict[str, int] = field(default_factory=dict)
     declared: set[str] = field(default_factory=set)  # CUDA-looking names this file declares (the project's own)
     unknown_uses: list[tuple[str, int, int]] = field(default_factory=list)  # first uses the tables do not know
+
+    def collect(self, records: Iterable[Record]) -> None:
+        """Add what an analyzer yields."""
+        for r in records:
+            if isinstance(r, Hit):
+                self.add(r.rule, r.line, r.col, r.message, fix=r.fix)
+            elif isinstance(r, Fact):
+                self.component(r.kind, r.name, r.version, r.line, r.evidence)
+            elif isinstance(r, Scale):
+                self.evidence(r.scale, r.line, r.text)
+            elif isinstance(r, Tag):
+                self.tags.add(r.name)
+            elif isinstance(r, Count):
+                self.count(r.key, r.n)
+            elif isinstance(r, Bad):
+                self.problem(r.rule, r.message, r.line)
+            else:
+                self.plugin_refs.append(r)
 
     def add(self, rule: Rule | str, line: int, col: int, message: str, *, fix: str = "") -> None:
         self.findings.append(emit(rule, self.path, line, col, message, fix=fix))
