@@ -44,26 +44,26 @@ class Settings:
 
 
 @functools.lru_cache(maxsize=65536)
-def decide(name: str, settings: Settings) -> Decision | None:
+def decide(name: str, s: Settings) -> Decision | None:
     """None when ``name`` is not a CUDA identifier the tables know (memoised: files repeat names)."""
     entry = tables.lookup(name)
     if entry is None:
         return None
     lib, kind = entry.library, entry.kind
-    if _is_experimental(entry) and not settings.experimental:
+    if _is_experimental(entry) and not s.experimental:
         msg = f"{name} maps to experimental {entry.hip}; kept (use --experimental to translate)"
         return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
-    target_name, no_roc = _target_name(entry, settings)
-    if settings.roc and target_name == entry.roc and name in data.roc_signatures():
-        return _roc_signature(entry, settings)
+    target_name, no_roc = _target_name(entry, s)
+    if s.roc and target_name == entry.roc and name in data.roc_signatures():
+        return _roc_signature(entry, s)
     if not target_name or entry.support == "unsupported":
-        return _unsupported_or_fallback(entry, settings)
-    if target_name == entry.hip and not entry.available_in(settings.target):
-        return _unavailable(entry, settings)
+        return _unsupported_or_fallback(entry, s)
+    if target_name == entry.hip and not entry.available_in(s.target):
+        return _unavailable(entry, s)
     if no_roc:
         return Decision(name, target_name, lib, kind, rules.NO_ROC, f"{name}: no roc* equivalent, using {target_name}")
-    if _deprecated_in(entry, settings.target):
-        msg = f"{name} -> {target_name}, which is deprecated in ROCm {settings.target}"
+    if _deprecated_in(entry, s.target):
+        msg = f"{name} -> {target_name}, which is deprecated in ROCm {s.target}"
         return Decision(name, target_name, lib, kind, rules.DEPRECATED, msg)
     return Decision(name, target_name, lib, kind)
 

@@ -2,32 +2,22 @@
 
 A name counts as the project's when the file declares it, or a local header it includes (``#include "x.cuh"``,
 resolved next to the including file, transitively) does: ``CUDA_CHECK`` from the project's ``common.cuh`` is
-the project's macro, not an unknown CUDA API.
+the project's macro, not an unknown CUDA API. Which names look like CUDA's is :func:`looks_cuda`
+(:mod:`cuda2rocm.mapping.classify`, the same answer scan uses).
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from pathlib import Path
 
+from cuda2rocm.mapping.classify import looks_cuda
 from cuda2rocm.source.declared import defined_names, is_defined
 from cuda2rocm.source.tokens import STRING, Token, tokenize
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.io import InputError, read_source
 from cuda2rocm.translate.passes.includes import include_operands
-
-_CUDA_LIKE = re.compile(
-    r"(?:cuda|cublas|cublasLt|cufft|curand|cusparse|cusolver|cudnn|cutensor|nvrtc|nccl|nvtx)[A-Z_]\w*"
-    r"|cu[A-Z][a-z]\w*"
-    r"|(?:CUDA|CU|CUBLAS|CUFFT|CURAND|CUSPARSE|CUSOLVER|CUDNN|NCCL|NVRTC)_[A-Z0-9_]+"
-)
-
-
-def looks_cuda(name: str) -> bool:
-    """Whether :func:`check` can report ``name`` (a CUDA-looking identifier)."""
-    return _CUDA_LIKE.fullmatch(name) is not None
 
 
 def check(ctx: Context, i: int) -> None:
