@@ -68,3 +68,5 @@ def test_structure() -> None:
 def test_malformed_requirement_is_a_problem() -> None:
     f = read_requirements("ok==1\nbad==\n")
     assert [p.line for p in f.problems] == [2] and f.lines[1].requirement is None
+    nul = read_requirements('torch==2.1 ; python_version >= "\x003.8"\n')  # packaging raises SyntaxError on it
+    assert [p.line for p in nul.problems] == [1] and nul.lines[0].name is not None

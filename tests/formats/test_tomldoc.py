@@ -24,12 +24,28 @@ SEED = ('# c\n[project]\nname = "x"  # n\ndependencies = [\n  "torch==2.1.0+cu12
         '[[tool.poetry.source]]\nname = "b"\nurl = "https://b"\n')
 
 
+def _norm(x: object) -> object:
+    """Values with newlines normalised (TOML lets a reader turn CRLF in multi-line strings into LF)."""
+    if isinstance(x, str):
+        return x.replace("\r\n", "\n")
+    if isinstance(x, dict):
+        return {k: _norm(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_norm(v) for v in x]
+    return x
+
+
 def _spans_agree(text: str) -> None:
     d = read_toml(text)
     if d.document is None:
         assert d.problems
         return
-    assert d.data() == tomllib.loads(text)  # the same values as the standard library's reader
+    try:
+        expected = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:  # tomlkit reads TOML 1.1 (``\e``, ...), the standard library 1.0
+        expected = None
+    if expected is not None:
+        assert _norm(d.data()) == _norm(expected)  # the same values as the standard library's reader
 
     def visit(item: object, path: tuple[str | int, ...]) -> None:
         if path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 from cuda2rocm.source.formats.yamlnodes import read_yaml
 
@@ -19,7 +20,8 @@ def _check(text: str) -> None:
     for node in s.nodes():
         assert 0 <= node.offset <= node.end <= len(text)
         written = text[node.offset : node.end]
-        if node.kind == "scalar" and node.style == "" and node.value and "\n" not in written:
+        single_line = not any(c in written for c in "\r\n\x85\u2028\u2029")  # YAML's line breaks fold
+        if node.kind == "scalar" and node.style == "" and node.value and single_line:
             # a node's span starts at its properties (``&anchor``, ``!tag``) when it has any
             assert written == node.value or (written[:1] in "&!" and written.endswith(node.value))
         if node.kind == "alias":
@@ -33,7 +35,7 @@ def test_spans_mutated(text: str) -> None:
     _check(text)
 
 
-_SCALAR = st.one_of(st.integers(-1000, 1000), st.booleans(), st.none(), st.text("abc xyz:-#", max_size=8),
+_SCALAR = st.one_of(st.integers(-1000, 1000), st.booleans(), st.none(), st.text("abc xyz-#", max_size=8),
                     st.floats(allow_nan=False, allow_infinity=False, width=32))
 _DATA = st.recursive(_SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                       st.dictionaries(st.text("abcdef", min_size=1, max_size=5),
@@ -45,13 +47,17 @@ _DATA = st.recursive(_SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=4
 def test_to_python_matches_the_safe_loader(data: object, flow: bool) -> None:
     import io
 
-    yaml = YAML(typ="safe")
+    yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = flow
     buf = io.StringIO()
     yaml.dump(data, buf)
     text = buf.getvalue()
+    try:
+        expected = YAML(typ="safe", pure=True).load(text)
+    except YAMLError:  # ruamel's dumper writes a few flow forms its own parsers disagree on ([[: a]])
+        return
     (doc,) = read_yaml(text).documents
-    assert doc.to_python() == YAML(typ="safe").load(text)
+    assert doc.to_python() == expected
     _check(text)
 
 

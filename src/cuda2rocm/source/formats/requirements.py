@@ -179,7 +179,7 @@ def _line(text: str, words: list[Piece], code: Piece, comment: Piece | None, lin
     requirement = None
     try:
         requirement = Requirement(joined)
-    except InvalidRequirement as exc:
+    except (InvalidRequirement, SyntaxError, ValueError) as exc:  # packaging's marker parser can raise the last two
         problems.append(Problem(line, f"invalid requirement {joined!r}: {str(exc).splitlines()[0]}", spec.offset))
     return RequirementLine("requirement", options=trailing, spec=spec, name=name, extras=extras, specifier=specifier,
                            url=url, marker=marker, requirement=requirement, **common)  # type: ignore[arg-type]
