@@ -13,7 +13,18 @@ from cuda2rocm.scan.analyzers import apinames
 from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.source.declared import defined_names
 from cuda2rocm.source.structure import Function, find_functions, match_brackets
-from cuda2rocm.source.tokens import HEADER, IDENT, PUNCT, STRING, TRIVIA, LineIndex, Token, tokenize
+from cuda2rocm.source.tokens import (
+    HEADER,
+    IDENT,
+    PUNCT,
+    STRING,
+    TRIVIA,
+    LineIndex,
+    Token,
+    TokenizeError,
+    check,
+    tokenize,
+)
 
 #: C/C++ files without any of these are not CUDA-bearing and are not tokenized (fast path)
 _MARKERS = re.compile(r"cuda|CUDA|__global__|__device__|nccl|thrust|cub::|cutlass|NvInfer|nvtx|nvml|cublas|cudnn"
@@ -25,6 +36,10 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
     if not is_cuda and not _MARKERS.search(text):
         return
     tokens = tokenize(text)
+    try:
+        check(tokens, text)
+    except TokenizeError as exc:  # the rest of the file is one comment or literal: say where it starts
+        report.problem(rules.E105, f"{exc.message} (the rest of the file is read as part of it)", exc.line)
     index = LineIndex(text)
     structure = _structure(tokens)
     kernels = [f.name_index for f in structure[1] if f.is_kernel] if structure else []
