@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cuda2rocm.scan import scan
+from cuda2rocm.scan.api import scan
 
 
 @pytest.mark.parametrize(("text", "what", "line"), [
