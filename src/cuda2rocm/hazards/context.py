@@ -150,6 +150,11 @@ class Source:
         found = hits[0] if len(hits) == 1 else sorted(i for h in hits for i in h)
         return iter(found[bisect.bisect_left(found, start) : bisect.bisect_left(found, stop)])
 
+    def idents_prefixed(self, prefixes: tuple[str, ...]) -> Iterator[int]:
+        """Code identifiers (outside directives) whose name starts with one of ``prefixes``, ascending."""
+        names = frozenset(n for n in self._ident_index if n.startswith(prefixes))
+        return self.idents(names) if names else iter(())
+
     def is_call(self, i: int) -> bool:
         j = self.next(i)
         return self.src(j) == "(" and j in self.pairs
