@@ -80,6 +80,7 @@ def markdown_table(per: dict[str, Score], total: Score, titles: dict[str, str], 
 #: (a class missing here is scored as missed under its own name)
 CLASS_RULES: dict[str, str] = {
     "texture": "C2R-K508",
+    "coop-groups": "C2R-K705",
 }
 
 

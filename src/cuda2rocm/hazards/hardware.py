@@ -60,7 +60,7 @@ _TENSOR_CORE_PTX = frozenset({"mma", "wmma", "ldmatrix", "stmatrix", "wgmma", "t
 
 def _wmma_aliases(src: Source) -> set[str]:
     """Names given to the WMMA namespace: ``namespace w = nvcuda::wmma;``."""
-    out = set()
+    out: set[str] = set()
     for i in src.idents(frozenset({"wmma"})):
         if src.src(src.prev(i)) == "::" and src.src(src.prev(i, 2)) == "nvcuda" and src.src(src.prev(i, 3)) == "=" \
                 and src.src(src.prev(i, 5)) == "namespace" and src.tokens[src.prev(i, 4)].kind == "IDENT":
