@@ -81,6 +81,7 @@ def markdown_table(per: dict[str, Score], total: Score, titles: dict[str, str], 
 CLASS_RULES: dict[str, str] = {
     "texture": "C2R-K508",
     "coop-groups": "C2R-K705",
+    "warp-intrinsic": "C2R-K205",
 }
 
 
