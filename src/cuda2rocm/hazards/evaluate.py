@@ -82,6 +82,7 @@ CLASS_RULES: dict[str, str] = {
     "texture": "C2R-K508",
     "coop-groups": "C2R-K705",
     "warp-intrinsic": "C2R-K205",
+    "version-guard": "C2R-K805",
 }
 
 
