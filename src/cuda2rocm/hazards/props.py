@@ -98,9 +98,7 @@ def check_arch_checks(src: Source) -> Iterator[Hit]:
 def check_device_pass(src: Source) -> Iterator[Hit]:
     if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
         return
-    for i, text in _directives(src):
-        if _ARCH_CMP.search(text):
-            continue
+    for i, text in _directives(src):  # also beside a comparison: `defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900`
         if re.match(r"#\s*if(n)?def\s+__CUDA_ARCH__\b", text) or re.search(r"defined\s*\(?\s*__CUDA_ARCH__\b", text):
             yield Hit("C2R-K803", i, "__CUDA_ARCH__ is not defined in the AMD device pass: use "
                       "__HIP_DEVICE_COMPILE__")
@@ -151,11 +149,30 @@ def _compares_major(src: Source, op: int, majors: set[str]) -> bool:
         return False
     j = left_end
     while j >= 0 and src.src(j) not in (";", "{", "}", "(", ",", "return", "&&", "||", "?", "="):
-        if src.src(j) in majors or (src.src(j) == "major" and src.src(src.prev(j)) in (".", "->")):
+        if src.src(j) in majors or (src.src(j) == "major" and src.src(src.prev(j)) in (".", "->")
+                                    and _may_be_props(src, src.prev(j, 2))):
             return True
         j = src.prev(j)
     return src.src(right) in majors or (src.src(src.next(right, 2)) == "major" and src.src(src.next(right)) in
-                                        (".", "->"))
+                                        (".", "->") and _may_be_props(src, right))
+
+
+_PROP_TYPES = frozenset({"cudaDeviceProp", "hipDeviceProp_t", "cudaDeviceProp_t", "auto", "decltype"})
+
+
+def _may_be_props(src: Source, obj: int) -> bool:
+    """False when ``obj`` (the name before ``.major``) is declared in its function with a type that is not a
+    device-properties struct (``const Version& v``): a library version, not a compute capability."""
+    fn = next((f for f in src.functions if f.params_open < obj < f.body_close), None)
+    if fn is None or src.tokens[obj].kind != "IDENT":
+        return True
+    for k in src.idents(frozenset({src.src(obj)}), fn.params_open, obj):
+        t = src.prev(k)
+        while src.src(t) in ("&", "*", "const", "&&"):
+            t = src.prev(t)
+        if src.tokens[t].kind == "IDENT" and src.src(t) not in ("return", "const"):
+            return src.src(t) in _PROP_TYPES
+    return True
 
 
 #: CUDA toolkit version macros and feature macros that hipcc does not define (so they read as 0 / undefined)
