@@ -185,7 +185,8 @@ def markdown_key_table(per: dict[str, Score], total: Score, docs_total: Score, t
              "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     covered = {v: k for k, v in classes.items()}
     for label, s in sorted(per.items(), key=lambda kv: (not kv[0].startswith("C2R-"), kv[0])):
-        title = titles.get(label) or f"issue-17 class `{label}`: no rule yet"
+        title = titles.get(label) or (f"issue-17 class `{label}`: covered by {classes[label]}" if label in classes
+                                      else f"issue-17 class `{label}`: no rule yet")
         if label in covered:
             title += f" (covers class `{covered[label]}`)"
         lines.append(f"| {label} | {title} | {s.snippets} | {s.tp} | {s.fp} | {s.fn} | "
