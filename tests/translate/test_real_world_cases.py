@@ -203,6 +203,14 @@ def test_callback_macro_and_grid_groups_without_sync() -> None:
     assert (6, "C2R-A110") in rules and (6, "C2R-K802") not in rules  # one finding per comparison
 
 
+def test_version_guard_is_reported_once_by_convert() -> None:
+    out = _translate("#include <cuda_runtime.h>\n#if CUDART_VERSION >= 11000\nint x;\n#endif\n"
+                     "#if defined(__CUDA_BF16_TYPES_EXIST__)\nint y;\n#endif\n")
+    rules = {(f.line, f.rule) for f in out.findings}
+    assert (2, "C2R-A110") in rules and (2, "C2R-K805") not in rules  # one finding per comparison
+    assert (5, "C2R-K805") in rules  # a feature test convert does not report: the hazard stays
+
+
 @needs_hipcc
 @pytest.mark.hipcc
 def test_verify_compiles_c_files(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_scope
@@ -86,7 +87,9 @@ def _trivial(src: Source, start: int, end: int) -> bool:
     "C2R-K603", "Spin lock that relies on independent thread scheduling",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
     what="Finds busy-wait lock acquisition `while (atomicCAS(&lock, 0, 1) != 0);` / `while (atomicExch(...))` "
-         "executed per thread.",
+         "/ `do { old = atomicCAS(&lock, 0, 1); } while (old != 0);` executed per thread (not inside "
+         "`if (threadIdx.x == 0)` or `if (lane == 0)`; a CAS loop that updates a value is lock-free and not "
+         "reported).",
     why="CUDA since Volta guarantees forward progress to diverged threads of a warp (independent thread "
         "scheduling). AMD wavefronts do not: when two lanes of one wavefront contend for the lock, the winner "
         "never runs its critical section while the loser spins, and the kernel hangs.",
@@ -99,9 +102,44 @@ def check_spin_locks(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
         for w in src.idents(frozenset({"while"}), fn.body_open, fn.body_close):
             parts = _loop_parts(src, w)
-            if parts and mentions(src, parts[0], parts[1], frozenset({"atomicCAS", "atomicExch"})) and _trivial(
-                    src, parts[2], parts[3]):
+            if not parts or _elected(src, w, fn.body_open):
+                continue
+            if (mentions(src, parts[0], parts[1], frozenset({"atomicCAS", "atomicExch"}))
+                    and _trivial(src, parts[2], parts[3])) or _do_lock(src, parts):
                 yield Hit("C2R-K603", w, "per-thread spin lock: lanes of one wavefront can deadlock on AMD")
+
+
+_ELECTED = re.compile(r"^\(?(threadIdx\.[xyz]|\w*(lane|tid)\w*|__lane_id\(\))==0\)?$", re.IGNORECASE)
+
+
+def _elected(src: Source, w: int, body_open: int) -> bool:
+    """The loop sits inside ``if (threadIdx.x == 0) {...}`` / ``if (lane == 0)``: one thread takes the lock."""
+    for k in src.idents(frozenset({"if"}), body_open, w):
+        cond = src.next(k)
+        if src.src(cond) != "(" or cond not in src.pairs:
+            continue
+        body = src.next(src.pairs[cond])
+        end = src.pairs.get(body, -1) if src.src(body) == "{" else src.statement_end(body)
+        if body <= w <= end and _ELECTED.match(src.compact(cond + 1, src.pairs[cond])):
+            return True
+    return False
+
+
+def _do_lock(src: Source, parts: tuple[int, int, int, int]) -> bool:
+    """``do { old = atomicCAS(lock, 0, 1); } while (old != 0);``: a lock taken with constant values (a CAS
+    loop that updates a value passes variables, and is lock-free)."""
+    cond_open, cond_close, start, end = parts
+    if src.src(start) != "{":
+        return False
+    calls = [k for k in src.idents(frozenset({"atomicCAS", "atomicExch"}), start, end) if src.is_call(k)]
+    if len(calls) != 1:
+        return False
+    call = calls[0]
+    args = src.args(call)
+    if len(args) < 2 or not all(all(src.is_number(t) for t in src.range_code(a, b)) for a, b in args[1:]):
+        return False
+    target = src.prev(call, 2) if src.src(src.prev(call)) == "=" else -1
+    return target >= 0 and mentions(src, cond_open, cond_close, frozenset({src.src(target)}))
 
 
 @rule(
@@ -121,11 +159,29 @@ def check_spin_locks(src: Source) -> Iterator[Hit]:
 def check_volatile_polling(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
         loops = list(src.idents(frozenset({"while"}), fn.body_open, fn.body_close))
-        volatile = flow_of(src, fn).volatile if loops else set()
+        volatile = flow_of(src, fn).volatile | _file_volatiles(src) if loops else set()
         for w in loops:
             parts = _loop_parts(src, w)
             if parts and mentions(src, parts[0], parts[1], volatile | {"volatile"}):
                 yield Hit("C2R-K604", w, "busy-wait on a volatile flag: use an atomic acquire load")
+
+
+def _file_volatiles(src: Source) -> set[str]:
+    """Names of ``volatile`` variables declared at file scope (``__device__ volatile int done;``), cached."""
+    cached = src.cache.get("file_volatiles")
+    if cached is None:
+        cached = set()
+        for v in src.idents(frozenset({"volatile"})):
+            if src.function_at(v) is not None:
+                continue
+            name, k = "", src.next(v)
+            while src.tokens[k].kind == "IDENT" or src.src(k) in ("*", "::"):
+                name = src.src(k) if src.tokens[k].kind == "IDENT" else name
+                k = src.next(k)
+            if name and src.src(k) in (";", "=", "[", ","):
+                cached.add(name)
+        src.cache["file_volatiles"] = cached
+    return set(cached)
 
 
 _MANAGED_ALLOC = frozenset({"cudaMallocManaged", "hipMallocManaged"})

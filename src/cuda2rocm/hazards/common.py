@@ -38,3 +38,13 @@ def first_per_scope(src: Source, indexes: Iterator[int]) -> Iterator[int]:
         if key not in seen:
             seen.add(key)
             yield i
+
+
+def first_per_line(src: Source, indexes: Iterator[int]) -> Iterator[int]:
+    """The first of ``indexes`` on each source line: every use site reported once."""
+    seen: set[int] = set()
+    for i in indexes:
+        line = src.loc(i)[0]
+        if line not in seen:
+            seen.add(line)
+            yield i

@@ -153,6 +153,11 @@ class Source:
         index = self._ident_index
         return iter(_within([index[n] for n in names if n in index], start, stop))
 
+    def idents_prefixed(self, prefixes: tuple[str, ...]) -> Iterator[int]:
+        """Code identifiers (outside directives) whose name starts with one of ``prefixes``, ascending."""
+        names = frozenset(n for n in self._ident_index if n.startswith(prefixes))
+        return self.idents(names) if names else iter(())
+
     def is_call(self, i: int) -> bool:
         j = self.next(i)
         return self.src(j) == "(" and j in self.pairs

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_scope
+from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.ptx import triaged_blocks
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.tokens import HEADER
@@ -29,7 +30,9 @@ def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
 @rule(
     "C2R-K501", "WMMA tensor-core API (nvcuda::wmma)",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds uses of the `nvcuda::wmma` API (`wmma::fragment`, `load_matrix_sync`, `mma_sync`) and `<mma.h>`.",
+    what="Finds every use of the `nvcuda::wmma` API (`wmma::fragment`, `load_matrix_sync`, `mma_sync`, "
+         "`store_matrix_sync`, through namespace aliases too) and `<mma.h>`, one report per line, and inline PTX "
+         "that drives the tensor cores (`mma.sync`, `ldmatrix`, `wgmma`, `tcgen05`; also reported by C2R-K3xx).",
     why="WMMA is NVIDIA's tensor-core API; HIP has no `nvcuda::wmma`. AMD matrix cores (MFMA) are reached "
         "through rocWMMA (same fragment model, different tile shapes per architecture) or MFMA builtins.",
     example="#include <mma.h>\n__global__ void k(half* a) {\n"
@@ -40,9 +43,29 @@ def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
     references=(ROCWMMA, CUDA_GUIDE),
 )
 def check_wmma(src: Source) -> Iterator[Hit]:
-    uses = sorted([*_names(src, frozenset({"wmma", "nvcuda"})), *_header(src, ("mma.h",))])
-    for i in first_per_scope(src, iter(uses)):
+    names = {"wmma", "nvcuda"} | _wmma_aliases(src)
+    uses = sorted([*_names(src, frozenset(names)), *_header(src, ("mma.h",))])
+    for i in first_per_line(src, iter(uses)):
         yield Hit("C2R-K501", i, "WMMA tensor-core API: port to rocWMMA or MFMA builtins")
+    for i, found in triaged_blocks(src):
+        ops = [t.opcode for t in found if t.key.split(".")[0] in _TENSOR_CORE_PTX]
+        if ops:
+            yield Hit("C2R-K501", i, f"inline PTX '{ops[0]}' drives NVIDIA tensor cores: port to rocWMMA or "
+                      "MFMA builtins")
+
+
+#: PTX instruction families (first component of the table key) that run on the tensor cores
+_TENSOR_CORE_PTX = frozenset({"mma", "wmma", "ldmatrix", "stmatrix", "wgmma", "tcgen05"})
+
+
+def _wmma_aliases(src: Source) -> set[str]:
+    """Names given to the WMMA namespace: ``namespace w = nvcuda::wmma;``."""
+    out: set[str] = set()
+    for i in src.idents(frozenset({"wmma"})):
+        if src.src(src.prev(i)) == "::" and src.src(src.prev(i, 2)) == "nvcuda" and src.src(src.prev(i, 3)) == "=" \
+                and src.src(src.prev(i, 5)) == "namespace" and src.tokens[src.prev(i, 4)].kind == "IDENT":
+            out.add(src.src(src.prev(i, 4)))
+    return out
 
 
 _ASYNC = frozenset({"__pipeline_memcpy_async", "__pipeline_commit", "__pipeline_wait_prior", "memcpy_async",
@@ -67,8 +90,15 @@ _ASYNC = frozenset({"__pipeline_memcpy_async", "__pipeline_commit", "__pipeline_
     references=(CK, CUDA_GUIDE),
 )
 def check_async_copy(src: Source) -> Iterator[Hit]:
-    for i in first_per_scope(src, _names(src, _ASYNC)):
+    for i in first_per_line(src, iter(sorted([*_names(src, _ASYNC), *_cuda_pipeline(src)]))):
         yield Hit("C2R-K502", i, f"'{src.src(i)}' uses NVIDIA's async-copy/TMA hardware")
+
+
+def _cuda_pipeline(src: Source) -> Iterator[int]:
+    """``cuda::pipeline<...>`` and ``cuda::make_pipeline()`` (libcu++); a user's own ``pipeline`` is not one."""
+    for i in src.idents(frozenset({"pipeline", "make_pipeline"})):
+        if src.src(src.prev(i)) == "::" and src.src(src.prev(i, 2)) == "cuda":
+            yield i
 
 
 _CLUSTER = frozenset({"__cluster_dims__", "this_cluster", "cluster_group", "map_shared_rank",
@@ -89,7 +119,7 @@ _CLUSTER = frozenset({"__cluster_dims__", "this_cluster", "cluster_group", "map_
     references=(CUDA_GUIDE,),
 )
 def check_clusters(src: Source) -> Iterator[Hit]:
-    for i in first_per_scope(src, _names(src, _CLUSTER)):
+    for i in first_per_line(src, _names(src, _CLUSTER)):
         yield Hit("C2R-K503", i, f"'{src.src(i)}': thread-block clusters / distributed shared memory are "
                   "NVIDIA-only")
 
@@ -135,21 +165,20 @@ def check_fp8(src: Source) -> Iterator[Hit]:
         return
     what = "uses FNUZ FP8" if src.target.fp8 == "fnuz" else "has no FP8 hardware"
     uses = sorted([*_names(src, _FP8), *_header(src, ("cuda_fp8.h",))])
-    for i in first_per_scope(src, iter(uses)):
+    for i in first_per_line(src, iter(uses)):
         yield Hit("C2R-K505", i, f"OCP/NVIDIA FP8 ('{src.src(i)}') but {src.target.name} {what}")
 
 
 _HINT_LOADS = frozenset({"__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv"})
 _HINT_STORES = frozenset({"__stcs", "__stcg", "__stwb", "__stwt"})
-_HINTS = _HINT_LOADS | _HINT_STORES | {"__ldg"}
 
 
 @rule(
-    "C2R-K506", "Cache-hint loads and stores (__ldg, __ldcs, __stcs...)",
+    "C2R-K506", "Cache-hint loads and stores HIP lacks (__ldcs, __stcs...)",
     family=FAMILY, severity=Severity.LOW, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds `__ldg`, `__ldcs`, `__ldcg`, `__ldca`, `__ldlu`, `__ldcv`, `__stcs`, `__stcg`, `__stwb`, `__stwt`. "
+    what="Finds `__ldcs`, `__ldcg`, `__ldca`, `__ldlu`, `__ldcv`, `__stcs`, `__stcg`, `__stwb`, `__stwt`. "
          "The safe fix rewrites the load variants to a plain load `(*(p))` and the stores to `(*(p) = (v))`, "
-         "which is what they do apart from the hint; `__ldg` (a plain load in HIP) is only reported.",
+         "which is what they do apart from the hint. `__ldg` is not reported: HIP supports it (a plain load).",
     why="The hints target NVIDIA's L1/L2 policies. On AMD `__ldg` is a plain load; HIP declares `__ldcs`, `__ldcg` "
         "and `__ldca` for `__half`/`__half2` only and the other variants not at all, so calls on `float4`, `int4` "
         "or a user type do not compile; the performance intent (bypass/evict-first) is lost either way.",
@@ -160,8 +189,6 @@ _HINTS = _HINT_LOADS | _HINT_STORES | {"__ldg"}
     references=(HIP_GUIDE,),
 )
 def check_cache_hints(src: Source) -> Iterator[Hit]:
-    for i in first_per_scope(src, _names(src, frozenset({"__ldg"}), calls_only=True)):
-        yield Hit("C2R-K506", i, "__ldg: NVIDIA cache hint, a plain load on AMD")
     for i in _names(src, _HINT_LOADS | _HINT_STORES, calls_only=True):
         yield Hit("C2R-K506", i, f"{src.src(i)}: NVIDIA cache hint; HIP has it for __half/__half2 at most, so other "
                   "types do not compile", _plain_access(src, i))

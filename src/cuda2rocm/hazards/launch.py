@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, HIP_GUIDE, LAYER, first_per_scope
+from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, HIP_GUIDE, LAYER, first_per_line, first_per_scope
 from cuda2rocm.hazards.consteval import evaluate
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.dims import block_threads
@@ -100,23 +100,27 @@ def _needs_coresidency(src: Source, i: int) -> bool:
     return any(src.src(src.prev(k)) in (".", "->") for k in src.idents(frozenset({"sync"}), start, end))
 
 
-_GRAPHS = frozenset({"cudaStreamBeginCapture", "cudaGraphInstantiate", "cudaGraphInstantiateWithFlags",
-                     "cudaGraphExecUpdate", "cudaStreamBeginCaptureToGraph", "cudaGraphConditionalHandleCreate"})
+#: CUDA Graph API calls: capture, building, instantiation, launch, update, destroy (runtime and driver API)
+_GRAPH_PREFIXES = ("cudaGraph", "cuGraph", "cudaStreamBeginCapture", "cudaStreamEndCapture", "cudaStreamIsCapturing",
+                   "cudaStreamGetCaptureInfo", "cudaStreamUpdateCaptureDependencies", "cuStreamBeginCapture",
+                   "cuStreamEndCapture", "cudaThreadExchangeStreamCaptureMode", "cudaUserObject")
 
 
 @rule(
-    "C2R-K704", "CUDA Graph capture and instantiation",
+    "C2R-K704", "CUDA Graph API (capture, instantiation, launch, update, destroy)",
     family=FAMILY, severity=Severity.LOW, confidence=Confidence.MEDIUM, layer=LAYER,
-    what="Finds stream capture and graph instantiation (`cudaStreamBeginCapture`, `cudaGraphInstantiate`, "
-         "`cudaGraphExecUpdate`, conditional nodes).",
+    what="Finds every CUDA Graph call site, one report per line: stream capture (`cudaStreamBeginCapture`, "
+         "`cudaStreamEndCapture`, `cudaStreamIsCapturing`), graph building (`cudaGraphCreate`, "
+         "`cudaGraphAdd*Node`, conditional nodes), instantiation, launch (`cudaGraphLaunch`), exec update and "
+         "destroy. Types (`cudaGraph_t`) and a project's own `graph` variables are not reported.",
     why="hipGraph implements most of the API, but some node types, update rules and capture of library calls "
-        "differ by ROCm release; launch-overhead savings are smaller. Capture needs testing on the target.",
+        "differ by ROCm release; launch-overhead savings are smaller. Every site needs testing on the target "
+        "(and translation to its hipGraph name).",
     example="void run(cudaStream_t s) { cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal); }\n",
     instead="Keep graphs optional (a flag to run eagerly) and test capture on the target ROCm release.\n"
             "void run(cudaStream_t s, bool graphs) { }\n",
     references=(HIP_GRAPHS,),
 )
 def check_graphs(src: Source) -> Iterator[Hit]:
-    for i in first_per_scope(src, (k for k in src.idents(_GRAPHS) if src.is_call(k))):
+    for i in first_per_line(src, (k for k in src.idents_prefixed(_GRAPH_PREFIXES) if src.is_call(k))):
         yield Hit("C2R-K704", i, f"'{src.src(i)}': CUDA Graph support differs in hipGraph; test on the target")
-

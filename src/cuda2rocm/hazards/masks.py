@@ -17,6 +17,7 @@ from cuda2rocm.hazards.flow import (
     mentions,
 )
 from cuda2rocm.hazards.symbols import defines, initialiser
+from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.model import Applicability, Confidence, Severity
 from cuda2rocm.rules import rule
 
@@ -184,3 +185,40 @@ def _ballot_vs_full(src: Source, op: int, ballots: set[str]) -> bool:
                 return src.src(callee) in BALLOTS
             return src.src(other) in ballots
     return False
+
+
+_WARP_COLLECTIVES = frozenset({"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+                               "__reduce_or_sync", "__reduce_xor_sync", "__match_any_sync", "__match_all_sync"})
+
+
+@rule(
+    "C2R-K205", "Warp reduce/match intrinsic (__reduce_*_sync, __match_*_sync)",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds calls of `__reduce_add/min/max/and/or/xor_sync` and `__match_any/all_sync`, and says what the "
+         "translation knows about each (from the CUDA->HIP mapping table): no HIP counterpart, or the ROCm "
+         "release that added it.",
+    why=_WHY + " HIP has no warp-reduce built-ins (`__reduce_*_sync`): the call does not compile and must become a "
+               "shuffle reduction over `warpSize` lanes. `__match_*_sync` exists only from ROCm 6.2 and returns a "
+               "64-bit lane mask.",
+    example="__device__ int total(int v) { return __reduce_add_sync(0xffffffffffffffffULL, v); }\n",
+    instead="Write the reduction with shuffles over `warpSize` lanes; keep match results in 64 bits.\n"
+            "__device__ int total(int v) {\n  for (int o = warpSize / 2; o > 0; o /= 2) "
+            "v += __shfl_xor_sync(0xffffffffffffffffULL, v, o);\n  return v;\n}\n",
+    references=(HIP_GUIDE,),
+)
+def check_warp_collectives(src: Source) -> Iterator[Hit]:
+    for i in src.idents(_WARP_COLLECTIVES):
+        if src.is_call(i) and src.src(src.prev(i)) not in (".", "->", "::"):
+            yield Hit("C2R-K205", i, _support(src.src(i), src.rocm))
+
+
+def _support(name: str, rocm: str | None) -> str:
+    entry = load_mapping().lookup(name)
+    if entry is None or not entry.has_equivalent:
+        hint = (entry.fallback or entry.note) if entry is not None else ""
+        return f"{name} has no HIP counterpart: rewrite with shuffles over warpSize lanes" + (
+            f" ({hint})" if hint else "")
+    since = f" from ROCm {entry.hip_added}" if entry.hip_added is not None else ""
+    missing = rocm is not None and not entry.available_in(rocm)
+    return (f"{name}: HIP has {entry.hip}{since}" + (f", not in ROCm {rocm}" if missing else "")
+            + "; on AMD its lane mask is 64-bit")

@@ -98,9 +98,7 @@ def check_arch_checks(src: Source) -> Iterator[Hit]:
 def check_device_pass(src: Source) -> Iterator[Hit]:
     if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
         return
-    for i, text in _directives(src):
-        if _ARCH_CMP.search(text):
-            continue
+    for i, text in _directives(src):  # also beside a comparison: `defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900`
         if re.match(r"#\s*if(n)?def\s+__CUDA_ARCH__\b", text) or re.search(r"defined\s*\(?\s*__CUDA_ARCH__\b", text):
             yield Hit("C2R-K803", i, "__CUDA_ARCH__ is not defined in the AMD device pass: use "
                       "__HIP_DEVICE_COMPILE__")
@@ -151,8 +149,61 @@ def _compares_major(src: Source, op: int, majors: set[str]) -> bool:
         return False
     j = left_end
     while j >= 0 and src.src(j) not in (";", "{", "}", "(", ",", "return", "&&", "||", "?", "="):
-        if src.src(j) in majors or (src.src(j) == "major" and src.src(src.prev(j)) in (".", "->")):
+        if src.src(j) in majors or (src.src(j) == "major" and src.src(src.prev(j)) in (".", "->")
+                                    and _may_be_props(src, src.prev(j, 2))):
             return True
         j = src.prev(j)
     return src.src(right) in majors or (src.src(src.next(right, 2)) == "major" and src.src(src.next(right)) in
-                                        (".", "->"))
+                                        (".", "->") and _may_be_props(src, right))
+
+
+_PROP_TYPES = frozenset({"cudaDeviceProp", "hipDeviceProp_t", "cudaDeviceProp_t", "auto", "decltype"})
+
+
+def _may_be_props(src: Source, obj: int) -> bool:
+    """False when ``obj`` (the name before ``.major``) is declared in its function with a type that is not a
+    device-properties struct (``const Version& v``): a library version, not a compute capability."""
+    fn = next((f for f in src.functions if f.params_open < obj < f.body_close), None)
+    if fn is None or src.tokens[obj].kind != "IDENT":
+        return True
+    for k in src.idents(frozenset({src.src(obj)}), fn.params_open, obj):
+        t = src.prev(k)
+        while src.src(t) in ("&", "*", "const", "&&"):
+            t = src.prev(t)
+        if src.tokens[t].kind == "IDENT" and src.src(t) not in ("return", "const"):
+            return src.src(t) in _PROP_TYPES
+    return True
+
+
+#: CUDA toolkit version macros and feature macros that hipcc does not define (so they read as 0 / undefined)
+_VERSION_MACROS = ("CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
+                   "__CUDACC_VER_BUILD__", "__CUDA_API_VER_MAJOR__", "__CUDA_API_VER_MINOR__")
+_FEATURE_MACROS = ("__CUDA_BF16_TYPES_EXIST__", "__CUDA_FP8_TYPES_EXIST__")
+_HIP_AWARE = re.compile(r"\b(__HIP_PLATFORM_AMD__|__HIP_PLATFORM_NVIDIA__|__HIPCC__|__HIP__|HIP_VERSION\w*|USE_ROCM)\b")
+_GUARD = re.compile(r"#\s*(?:(?:el)?if|ifn?def)\b.*?\b(" + "|".join(_VERSION_MACROS + _FEATURE_MACROS) + r")\b")
+
+
+@rule(
+    "C2R-K805", "CUDA version or feature macro guards a code path",
+    family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
+    what="Finds preprocessor conditions on the CUDA toolkit version (`#if CUDART_VERSION >= 11000`, "
+         "`CUDA_VERSION`, `__CUDACC_VER_MAJOR__`) and on CUDA feature macros (`__CUDA_BF16_TYPES_EXIST__`, "
+         "`__CUDA_FP8_TYPES_EXIST__`), unless the condition also tests a HIP macro (`__HIP_PLATFORM_AMD__`, "
+         "`HIP_VERSION`). `convert` reports the comparisons as C2R-A110, which keeps them.",
+    why="hipcc defines none of these macros, so under HIP a version test reads 0 and a feature test is false: "
+        "the code silently takes the path for old CUDA releases and switches off what the guard protects "
+        "(CUDA Graphs, bf16, FP8, newer APIs), although HIP may provide it.",
+    example="#if CUDART_VERSION >= 11000\n#include <cuda_bf16.h>\n#endif\n",
+    instead="Test the platform too (`#if defined(__HIP_PLATFORM_AMD__) || CUDART_VERSION >= 11000`), or a HIP "
+            "version (`HIP_VERSION`) for features HIP added later.\n"
+            "#if defined(__HIP_PLATFORM_AMD__) || CUDART_VERSION >= 11000\n#include <cuda_bf16.h>\n#endif\n",
+    references=(HIP_PORTING,),
+)
+def check_version_guards(src: Source) -> Iterator[Hit]:
+    if not any(m in src.text for m in _VERSION_MACROS + _FEATURE_MACROS):
+        return
+    for i, text in _directives(src):
+        m = _GUARD.match(text)
+        if m and not _HIP_AWARE.search(text):
+            yield Hit("C2R-K805", i, f"{m.group(1)} is not defined by hipcc: under HIP this condition takes the "
+                      "path for old CUDA releases")

@@ -21,8 +21,8 @@ def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, finding
 
 def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
                reported: Sequence[Finding] = ()) -> list[Finding]:
-    """``found`` without the hazards the translation itself removes, and without C2R-K802 where the translation
-    reports the same comparison (C2R-A110, which says what to do instead).
+    """``found`` without the hazards the translation itself removes, and without C2R-K802/K805 where the
+    translation reports the same comparison (C2R-A110, which says what to do instead).
 
     Removed by the translation: K803 (``defined(__CUDA_ARCH__)``) where ``__CUDA_ARCH__`` on the line became
     ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the fallback to a mask-less shuffle
@@ -34,7 +34,8 @@ def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Seq
     dropped = [e for e in edits if e.rule == "fallback:drop-argument"]
     out = []
     for f in found:
-        if (f.rule == "C2R-K803" and f.line in renamed) or (f.rule == "C2R-K802" and f.line in kept_versions):
+        if (f.rule == "C2R-K803" and f.line in renamed) or (
+                f.rule in ("C2R-K802", "C2R-K805") and f.line in kept_versions):
             continue
         if f.rule == "C2R-K201" and inside(index, f, dropped):
             continue

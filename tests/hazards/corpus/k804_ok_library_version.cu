@@ -1,0 +1,2 @@
+struct Version { int major, minor; };
+bool new_enough(const Version& v) { return v.major >= 2; }
