@@ -101,8 +101,8 @@ class Source:
         """Indexes of every token (of any kind, directives included) whose text is ``text``, ascending."""
         key = ("positions", text)
         found = self.cache.get(key)
-        if found is None:
-            found = self.cache[key] = all_indexes(self._srcs, text)
+        if found is None:  # a name absent from the text costs one substring search, not a scan of the tokens
+            found = self.cache[key] = all_indexes(self._srcs, text) if text in self.text else []
         return found
 
     def of_kind(self, kind: str) -> list[int]:

@@ -17,6 +17,8 @@ from cuda2rocm.translate.passes.runtime_include import insertion_point
 
 
 def edits(ctx: Context) -> Iterator[Edit]:
+    if "__v" not in ctx.text:  # every helper function is a __v... SIMD intrinsic
+        return
     helpers = data.helper_functions()
     tokens = ctx.tokens
     first: dict[str, int] = {}  # header -> index of its first use
