@@ -56,7 +56,7 @@ def _translate(text: str, path: str, options: Options, output: str,
     ctx = Context.create(text, path, tokens, options, source)
     ctx.renames_cu = renames_cu
     edits = [e for run in PASSES for e in run(ctx)]
-    if not edits and already_hip(tokens):
+    if not edits and already_hip(tokens, text):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
     edits.extend(runtime_include.edits(ctx))
     edits.extend(_hazard_edits(ctx, edits))
@@ -70,9 +70,12 @@ def _translate(text: str, path: str, options: Options, output: str,
     return Translated(path, output, new_text, ordered, findings), ctx
 
 
-def already_hip(tokens: list[tk.Token]) -> bool:
+def already_hip(tokens: list[tk.Token], text: str | None = None) -> bool:
     """Whether the code (never its comments or strings) is HIP already: an ``#include`` of a ``hip/`` header,
-    ``hipLaunchKernelGGL``, or a call of a ``hip*`` API (``hipMalloc (``)."""
+    ``hipLaunchKernelGGL``, or a call of a ``hip*`` API (``hipMalloc (``). ``text``: the tokens' text, when the
+    caller has it (a text without "hip" answers at once)."""
+    if text is not None and "hip" not in text:
+        return False
     if any(tokens[j].src[1:].startswith("hip/") for j in include_operands(tokens)):
         return True
     n = len(tokens)
