@@ -313,9 +313,36 @@ def _api_rules() -> list[Rule]:
     return sorted((r for r in RULES.values() if r.family == "api"), key=lambda r: r.id)
 
 
+def _build_rules() -> list[Rule]:
+    return sorted((r for r in RULES.values() if r.family == "build"), key=lambda r: r.id)
+
+
+def _build_input(rule: Rule) -> tuple[str, str]:
+    """(file name, text) for a build rule's example: CMake for B1xx, a Makefile for B2xx, and nvcc options
+    (B3xx) as a Makefile's NVCCFLAGS, or a recipe when the example is a whole nvcc command."""
+    if rule.id.startswith("C2R-B1"):
+        return "CMakeLists.txt", rule.example + "\n"
+    if rule.id.startswith("C2R-B2"):
+        return "Makefile", rule.example + "\n"
+    if rule.example.startswith("nvcc "):
+        return "Makefile", f"k.ptx: k.cu\n\t{rule.example}\n"
+    return "Makefile", f"NVCCFLAGS = {rule.example}\n"
+
+
+@pytest.mark.parametrize("rule", _build_rules(), ids=lambda r: r.id)
+def test_build_rule_example_fires(rule: Rule) -> None:
+    from cuda2rocm.migrate.base import BuildOptions
+    from cuda2rocm.migrate.build import migrate_file
+
+    name, text = _build_input(rule)
+    result = migrate_file(name, text, BuildOptions(renames={"k.cu": "k.hip", "reduce.cu": "reduce.hip"}))
+    assert not result.problems, result.problems
+    assert rule.id in {f.rule for f in result.findings}, (text, [f.rule for f in result.findings])
+
+
 def test_every_rule_runs() -> None:
     ways = [{r.id for r in _device_rules()}, {r.id for r in _api_rules()}, set(EXAMPLE_PATHS), set(BUILT),
-            set(NEEDS_GPU)]
+            set(NEEDS_GPU), {r.id for r in _build_rules()}]
     assert sum(len(w) for w in ways) == len(set().union(*ways)), "a rule is run two ways"
     assert set().union(*ways) == set(RULES), f"rules without a way to run: {sorted(set(RULES) - set().union(*ways))}"
 

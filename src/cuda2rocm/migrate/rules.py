@@ -101,7 +101,7 @@ MINIMUM_VERSION = _rule(
     "C2R-B110", "cmake-minimum-for-hip", Severity.LOW,
     what="`cmake_minimum_required` below 3.21 in a project that now enables the HIP language.",
     why="CMake knows the HIP language from 3.21 on.",
-    example="cmake_minimum_required(VERSION 3.18)",
+    example="cmake_minimum_required(VERSION 3.18)\nproject(demo LANGUAGES CXX CUDA)",
     instead="cmake_minimum_required(VERSION 3.21)",
     references=(_HIP_LANG,),
 )
