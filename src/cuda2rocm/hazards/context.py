@@ -255,7 +255,7 @@ class Source:
 def _within(lists: list[list[int]], start: int, stop: int) -> list[int]:
     """The members in [start, stop) of ascending ``lists``, merged ascending: only the slices in range are
     merged, so a query over a small range of a big file costs the size of its answer, not of the file."""
-    parts = [part[bisect.bisect_left(part, start) : bisect.bisect_left(part, stop)] for part in lists]
+    parts = [part[bisect.bisect_left(part, start) : bisect.bisect_left(part, stop)] for part in lists if part]
     parts = [part for part in parts if part]
     if len(parts) <= 1:
         return parts[0] if parts else []

@@ -323,8 +323,14 @@ class LineIndex:
         return len(self._starts)
 
 
+_KIND = operator.attrgetter("kind")
+_BAD_KINDS = frozenset({BAD_COMMENT, BAD_STRING})
+
+
 def check(tokens: Sequence[Token], text: str) -> None:
     """Raise :class:`TokenizeError` at the first unterminated comment or literal."""
+    if not _BAD_KINDS.intersection(map(_KIND, tokens)):  # the usual case, answered at C speed
+        return
     for tok in tokens:
         if tok.kind in (BAD_COMMENT, BAD_STRING):
             line, col = LineIndex(text).line_col(tok.offset)
