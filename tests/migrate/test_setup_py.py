@@ -1,0 +1,87 @@
+"""setup.py migration beyond the golden cases: malformed files, the tree walk, safety of the rewritten checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cuda2rocm.cli.main import main
+from cuda2rocm.migrate.base import BuildOptions
+from cuda2rocm.migrate.build import is_build_file, migrate_build
+from cuda2rocm.migrate.setup_py import migrate_setup_py
+from cuda2rocm.rewrite.runner import Mode
+from cuda2rocm.scan.classify import classify
+from cuda2rocm.source.edits import apply_edits
+
+GFX = BuildOptions(gfx=("gfx90a", "gfx942"))
+BROKEN = 'from setuptools import setup\n\nsetup(\n    name="x",\n    ext_modules=[CUDAExtension("x", ["x.cu"]\n)\n'
+GOOD = 'import os\nos.environ["TORCH_CUDA_ARCH_LIST"] = "8.0"\n'
+
+
+def test_syntax_error_names_the_line_and_edits_nothing() -> None:
+    result = migrate_setup_py("setup.py", BROKEN, GFX)
+    assert not result.edits and not result.findings
+    (problem,) = result.problems
+    assert problem.line >= 5 and "syntax error" in problem.message
+
+
+def test_broken_setup_py_is_left_byte_identical_and_the_others_migrate(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "good").mkdir()
+    (tmp_path / "bad" / "setup.py").write_text(BROKEN, encoding="utf-8")
+    (tmp_path / "good" / "setup.py").write_text(GOOD, encoding="utf-8")
+    assert main(["migrate", "build", str(tmp_path), "--write", "--no-backup"]) == 2
+    err = capsys.readouterr().err
+    assert "bad/setup.py" in err
+    assert (tmp_path / "bad" / "setup.py").read_text(encoding="utf-8") == BROKEN
+    assert 'os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;gfx942"' in (tmp_path / "good" / "setup.py").read_text(
+        encoding="utf-8")
+
+
+def test_setup_py_is_a_build_file_without_changing_scan() -> None:
+    assert is_build_file("setup.py") and is_build_file("pkg/ext/setup.py")
+    assert not is_build_file("pkg/setup_utils.py") and not is_build_file("tools/build.py")
+    assert classify("setup.py") == "python"  # scan's classification stays
+
+
+def test_migrate_build_walks_setup_py(tmp_path: Path) -> None:
+    (tmp_path / "setup.py").write_text(GOOD, encoding="utf-8")
+    run = migrate_build(tmp_path, mode=Mode.DIFF, options=GFX)
+    (outcome,) = run.changed
+    assert outcome.text == 'import os\nos.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;gfx942"\n'
+
+
+@pytest.mark.parametrize(("check", "expected"), [
+    ("if CUDA_HOME is None:\n    pass\n", "if CUDA_HOME is None and ROCM_HOME is None:\n    pass\n"),
+    ("ok = x and CUDA_HOME is not None\n", "ok = x and (CUDA_HOME is not None or ROCM_HOME is not None)\n"),
+    ("ok = x or (CUDA_HOME is None)\n", "ok = x or (CUDA_HOME is None and ROCM_HOME is None)\n"),
+    ("if not CUDA_HOME:\n    pass\n", "if not CUDA_HOME and not ROCM_HOME:\n    pass\n"),
+])
+def test_cuda_home_checks_keep_their_meaning(check: str, expected: str) -> None:
+    head = "from torch.utils.cpp_extension import CUDA_HOME\n"
+    text = head + check
+    new = apply_edits(text, migrate_setup_py("setup.py", text, GFX).edits)
+    assert new == "from torch.utils.cpp_extension import CUDA_HOME, ROCM_HOME\n" + expected
+    # with CUDA_HOME None and ROCM_HOME set (a ROCm build) the new condition says "a GPU toolkit is there"
+    for cuda, rocm in ((None, "/opt/rocm"), ("/usr/local/cuda", None), (None, None)):
+        env = {"CUDA_HOME": cuda, "ROCM_HOME": rocm, "x": True}
+        old_cond = _condition(check).replace("CUDA_HOME", "TOOLKIT")
+        new_cond = _condition(expected)
+        toolkit = cuda or rocm
+        assert eval(old_cond, {"TOOLKIT": toolkit, "x": True}) == eval(new_cond, env)
+
+
+def _condition(stmt: str) -> str:
+    line = stmt.splitlines()[0]
+    return line.removeprefix("if ").removesuffix(":").split("=", 1)[-1] if line.startswith("ok") else \
+        line.removeprefix("if ").removesuffix(":")
+
+
+def test_cuda_home_elsewhere_is_reported_not_rewritten() -> None:
+    text = "from torch.utils.cpp_extension import CUDA_HOME\nINC = [CUDA_HOME + '/include']\n"
+    result = migrate_setup_py("setup.py", text, GFX)
+    assert not result.edits
+    (finding,) = result.findings
+    assert finding.rule == "C2R-B404" and finding.line == 2 and finding.remedy is None
