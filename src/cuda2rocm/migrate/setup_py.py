@@ -15,6 +15,7 @@ node's position, comments and layout untouched; nothing is executed):
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from collections.abc import Iterator, Sequence
 
@@ -38,11 +39,22 @@ def migrate_setup_py(path: str, text: str, options: BuildOptions) -> FileMigrati
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
-        return FileMigration(path, problems=(Problem(exc.raw_line, f"Python syntax error: {exc.message}"),))
+        return FileMigration(path, problems=(_syntax_problem(text, exc),))
     except RecursionError:
         return FileMigration(path, problems=(Problem(0, "too deeply nested to parse"),))
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     return _Migrator(path, text, wrapper, options).run()
+
+
+def _syntax_problem(text: str, exc: cst.ParserSyntaxError) -> Problem:
+    """The line and message of a syntax error: Python's own parser (it only parses) places it best."""
+    try:
+        ast.parse(text)
+    except SyntaxError as err:
+        return Problem(err.lineno or 0, f"Python syntax error: {err.msg}")
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    return Problem(exc.raw_line, f"Python syntax error: {exc.message}")
 
 
 def _string(node: cst.CSTNode) -> str | None:
@@ -250,9 +262,13 @@ class _Migrator:
         return el.value if isinstance(el, cst.BaseElement) else el
 
     def _after_comma(self, el: cst.BaseElement | cst.SimpleString) -> int:
+        """Where the element's comma and the blanks after it end (a comment after them stays in place)."""
+        end = self.end(self._node(el))
         if isinstance(el, cst.BaseElement) and isinstance(el.comma, cst.Comma):
-            return self.end(el.comma)
-        return self.end(self._node(el))
+            end = self.end(el.comma)
+            while end < len(self.text) and self.text[end] in " \t":
+                end += 1
+        return end
 
     def _libraries(self, value: cst.BaseExpression) -> None:
         index = library_index()

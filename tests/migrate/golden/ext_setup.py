@@ -8,6 +8,7 @@ NVCC_FLAGS = [
     "-O3",
     "--use_fast_math",  # fast math on both platforms
     "--expt-relaxed-constexpr",
+    "--expt-extended-lambda",  # device lambdas
     "-Xcompiler", "-fPIC,-Wall",
     "-gencode", "arch=compute_80,code=sm_80",
 ]
