@@ -38,10 +38,12 @@ def _cases() -> list[tuple[str, str]]:
 
 def _migrate(name: str, text: str, style: str) -> FileMigration:
     renames = {"src/k.cu": "src/k.hip"} if name == "pattern_rules.mk" else {}
+    if name == "renamed_sources.py":
+        renames = {"csrc/reduce.cu": "csrc/reduce.hip", "csrc/more/x.cu": "csrc/more/x.hip"}
     if style == "make":
         return migrate_make(name, text, BuildOptions(gfx=GFX, renames=renames))
     if style == "setup-py":
-        return migrate_setup_py(name, text, BuildOptions(gfx=GFX))
+        return migrate_setup_py(name, text, BuildOptions(gfx=GFX, renames=renames))
     return migrate_cmake(name, text, BuildOptions(gfx=GFX, style=style, renames=renames))
 
 

@@ -230,3 +230,12 @@ SETUP_LIBRARIES = _rule(
     instead="The ROCm link names: `hipblas`, `amdhip64`, `hiprand`, `hipsparse`, `rccl`, `MIOpen`, ...",
     references=(_TORCH_EXT, _HIPCC),
 )
+SETUP_SOURCES = _rule(
+    "C2R-B406", "setup-cu-sources", Severity.LOW,
+    what="Extension sources (`sources=[...]`, `glob(\"csrc/*.cu\")`) that `convert` renamed to `.hip`.",
+    why="After the rename the `.cu` files are gone and the build stops; PyTorch's ROCm build compiles `.hip` "
+        "sources with hipcc as they are.",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cpp\", \"csrc/kernels.cu\"])",
+    instead="The new names (`csrc/kernels.hip`) when `convert` renamed the sources; otherwise nothing to do.",
+    references=(_TORCH_EXT,),
+)

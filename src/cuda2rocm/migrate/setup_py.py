@@ -10,13 +10,16 @@ node's position, comments and layout untouched; nothing is executed):
 - ``os.environ["TORCH_CUDA_ARCH_LIST"] = "..."`` / ``setdefault(...)`` -> ``PYTORCH_ROCM_ARCH`` with the targets;
 - ``CUDA_HOME is None`` checks -> ``CUDA_HOME is None and ROCM_HOME is None`` (``ROCM_HOME`` imported from
   ``torch.utils.cpp_extension``) where the check is a simple comparison; other uses of ``CUDA_HOME`` reported;
-- ``libraries=["cublas", ...]`` -> the ROCm link names.
+- ``libraries=["cublas", ...]`` -> the ROCm link names;
+- sources that ``convert`` renamed (``kernels.cu`` -> ``kernels.hip``, also in ``glob("csrc/*.cu")``) follow it.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import fnmatch
+import posixpath
 from collections.abc import Iterator, Sequence
 
 import libcst as cst
@@ -31,6 +34,8 @@ from cuda2rocm.source.formats._base import Problem
 
 CPP_EXTENSION = "torch.utils.cpp_extension"
 _ARCH_WHERE = "PyTorch's ROCm build takes the targets from PYTORCH_ROCM_ARCH"
+#: setuptools/PyTorch extension classes whose second positional argument (or ``sources=``) lists the sources
+_EXTENSIONS = frozenset({"CUDAExtension", "CppExtension", "Extension", "SyclExtension"})
 _NONE_OPS = {cst.Is: ("is", True), cst.Equal: ("==", True), cst.IsNot: ("is not", False),
              cst.NotEqual: ("!=", False)}
 
@@ -153,12 +158,17 @@ class _Migrator:
             self.out.report(R.SETUP_CUDA_EXTENSION, self.start(call),
                             "CUDAExtension builds on ROCm: torch.utils.cpp_extension hipifies its sources at build "
                             "time and compiles them with hipcc (PyTorch built for ROCm)")
-        for arg in call.args:
+        extension = name.rsplit(".", 1)[-1] in _EXTENSIONS
+        for i, arg in enumerate(call.args):
             key = arg.keyword.value if arg.keyword is not None else ""
             if key == "extra_compile_args":
                 self._compile_args(arg.value)
             elif key == "libraries":
                 self._libraries(arg.value)
+            elif extension and (key == "sources" or (not key and i == 1)):
+                self._sources(arg.value)
+        if name in ("glob", "glob.glob", "glob.iglob", "iglob") and call.args:
+            self._glob(call.args[0].value)
 
     def _compile_args(self, value: cst.BaseExpression) -> None:
         for node in self._resolve(value):
@@ -269,6 +279,43 @@ class _Migrator:
             while end < len(self.text) and self.text[end] in " \t":
                 end += 1
         return end
+
+    def _sources(self, value: cst.BaseExpression) -> None:
+        """Sources ``convert`` renamed (``kernels.cu`` -> ``kernels.hip``) follow the rename."""
+        if not self.options.renames:
+            return
+        for node in self._resolve(value):
+            elements = node.elements if isinstance(node, (cst.List, cst.Tuple)) else [node]
+            for el in elements:
+                lit = _literal(el) if isinstance(el, (cst.BaseElement, cst.SimpleString)) else None
+                name = _string(lit) if lit is not None else None
+                if lit is None or not name or id(lit) in self.done:
+                    continue
+                self.done.add(id(lit))
+                new = self.options.renames.get(self._relative(name))
+                if new is not None:
+                    renamed = name[:len(name) - len(posixpath.basename(name))] + posixpath.basename(new)
+                    self.out.edit(R.SETUP_SOURCES, self.start(lit), self.end(lit),
+                                  f"{lit.prefix}{lit.quote}{renamed}{lit.quote}",
+                                  f"convert renamed {name}; PyTorch's ROCm build compiles .hip sources with hipcc")
+
+    def _glob(self, value: cst.BaseExpression) -> None:
+        """``glob.glob("csrc/*.cu")`` where ``convert`` renamed the files it matched."""
+        lit = value if isinstance(value, cst.SimpleString) else None
+        pattern = _string(lit) if lit is not None else None
+        if lit is None or not pattern or not pattern.endswith(".cu") or not self.options.renames:
+            return
+        matched = [new for old, new in self.options.renames.items() if fnmatch.fnmatchcase(old, self._relative(
+            pattern))]
+        if matched:
+            suffix = posixpath.splitext(matched[0])[1]
+            self.out.edit(R.SETUP_SOURCES, self.start(lit), self.end(lit),
+                          f"{lit.prefix}{lit.quote}{pattern[:-3]}{suffix}{lit.quote}",
+                          f"convert renamed the .cu sources {pattern} matched to {suffix}")
+
+    def _relative(self, name: str) -> str:
+        """A path written in setup.py (relative to its directory) as a path relative to the project root."""
+        return posixpath.normpath(posixpath.join(posixpath.dirname(self.path), name))
 
     def _libraries(self, value: cst.BaseExpression) -> None:
         index = library_index()
