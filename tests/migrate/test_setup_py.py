@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 from pathlib import Path
 
 import pytest
@@ -85,3 +87,11 @@ def test_cuda_home_elsewhere_is_reported_not_rewritten() -> None:
     assert not result.edits
     (finding,) = result.findings
     assert finding.rule == "C2R-B404" and finding.line == 2 and finding.remedy is None
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (Path(__file__).parent / "golden").glob("*.py")))
+def test_migrated_golden_setup_py_is_still_python(name: str) -> None:
+    text = (Path(__file__).parent / "golden" / name).read_text(encoding="utf-8")
+    new = apply_edits(text, migrate_setup_py(name, text, GFX).edits)
+    assert new != text
+    ast.parse(new)  # parsed, never run

@@ -105,8 +105,9 @@ class BuildRun:
     @property
     def for_review(self) -> list[Finding]:
         """What a person must still decide: findings with no edit of their own (an nvcc option translated inside
-        a rewritten generator expression does not count), and options removed that changed code generation."""
-        translated = (R.NVCC_OPTION.id, R.NVCC_ARCH.id)
+        a rewritten generator expression does not count, nor does a CUDAExtension that needs no change), and options
+        removed that changed code generation."""
+        translated = (R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id)
         return [f for f in self.findings if (f.remedy is None and f.rule not in translated)
                 or (f.rule == R.NVCC_OPTION_DROPPED.id and f.severity >= Severity.MEDIUM)]
 
