@@ -95,3 +95,31 @@ def test_migrated_golden_setup_py_is_still_python(name: str) -> None:
     new = apply_edits(text, migrate_setup_py(name, text, BuildOptions(gfx=GFX.gfx, renames=renames)).edits)
     assert new != text
     ast.parse(new)  # parsed, never run
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ('("-O3", "-G", "-arch=sm_80", "--expt-extended-lambda")', '("-O3", "-g",)'),
+    ('("-O3", "-arch=sm_80")', '("-O3",)'),  # still a tuple, not the string "-O3"
+    ('("-arch=sm_80",)', "()"),
+    ('("-arch=sm_80", x, "-arch=sm_90")', "(x,)"),
+    ('["-arch=sm_80", "-O3",  # host side\n "-ccbin", "g++"]', '["-O3",  # host side\n ]'),
+    ("['-Xcompiler', '-fPIC,-Wall']", "['-fPIC', '-Wall']"),
+])
+def test_option_lists_stay_valid_python(options: str, expected: str) -> None:
+    def wrap(opts: str) -> str:
+        return f'setup(ext_modules=[CUDAExtension("x", ["x.cu"], extra_compile_args={{"nvcc": {opts}}})])\n'
+
+    new = apply_edits(wrap(options), migrate_setup_py("setup.py", wrap(options), GFX).edits)
+    assert new == wrap(expected)
+    assert not migrate_setup_py("setup.py", new, GFX).edits
+
+
+def test_append_of_an_option_that_cannot_stay_one_literal_is_reported() -> None:
+    text = ('F = ["-O3"]\nF.append("-gencode=arch=compute_80,code=sm_80")\nF.append("-lineinfo")\n'
+            'setup(ext_modules=[CUDAExtension("x", ["x.cu"], extra_compile_args={"nvcc": F})])\n')
+    result = migrate_setup_py("setup.py", text, GFX)
+    new = apply_edits(text, result.edits)
+    assert 'F.append("-gencode=arch=compute_80,code=sm_80")' in new  # not F.append(): a call without its argument
+    assert 'F.append("-gline-tables-only")' in new
+    (left,) = [f for f in result.findings if f.line == 2]
+    assert left.rule == "C2R-B302" and left.remedy is None and left.severity.name == "MEDIUM"

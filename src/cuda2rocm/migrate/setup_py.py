@@ -195,13 +195,13 @@ class _Migrator:
     def _nvcc(self, value: cst.BaseExpression) -> None:
         for node in self._resolve(value):
             if isinstance(node, (cst.List, cst.Tuple)):
-                self._option_list(list(node.elements))
+                self._option_list(list(node.elements), isinstance(node, cst.Tuple))
             elif isinstance(node, cst.SimpleString):  # x.append("--use_fast_math")
                 self._option_list([node])
             else:
                 self._unresolved(node, "extra_compile_args['nvcc']")
 
-    def _option_list(self, elements: Sequence[cst.BaseElement | cst.SimpleString]) -> None:
+    def _option_list(self, elements: Sequence[cst.BaseElement | cst.SimpleString], tuple_: bool = False) -> None:
         """Translate each run of string literals: one literal is one word of nvcc's command line."""
         if any(id(e) in self.done for e in elements):
             return
@@ -213,10 +213,11 @@ class _Migrator:
                 run.append(i)
                 continue
             if run:
-                self._translate(elements, run)
+                self._translate(elements, run, tuple_)
             run = []
 
-    def _translate(self, elements: Sequence[cst.BaseElement | cst.SimpleString], run: list[int]) -> None:
+    def _translate(self, elements: Sequence[cst.BaseElement | cst.SimpleString], run: list[int],
+                   tuple_: bool) -> None:
         lits = [_literal(elements[i]) for i in run]
         words = []
         for lit in lits:
@@ -233,9 +234,15 @@ class _Migrator:
             if not ch.replacement and ch.edit is not None:
                 gone.update(range(first, last + 1))
         out = []
+        bare = not isinstance(elements[0], cst.BaseElement)  # x.append("..."): one literal, no list around it
         for ch, first, last in spans:
             original = " ".join(w.src for w in words[first:last + 1])
             edit = None
+            if bare and ch.edit is not None and len(ch.replacement.split()) != 1:
+                self.out.report(R.NVCC_OPTION_DROPPED, ch.offset, f"{original} is nvcc's and hipcc rejects it: "
+                                "this call adds one option, so it is not rewritten in place", severity=Severity.MEDIUM,
+                                fix=f"`{ch.replacement}`" if ch.replacement else "remove the call")
+                continue
             if ch.edit is not None and ch.replacement:
                 lit = lits[first]
                 assert lit is not None
@@ -244,12 +251,12 @@ class _Migrator:
                 assert last_lit is not None
                 edit = dataclasses.replace(ch.edit, start=self.start(lit), end=self.end(last_lit), replacement=new)
             elif ch.edit is not None:
-                edit = self._removal(elements, run, lits, gone, first, last)
+                edit = self._removal(elements, run, gone, first, last, tuple_)
             out.append(dataclasses.replace(ch, original=original, edit=edit))
         report_flags(self.out, out, _ARCH_WHERE + f" ({';'.join(self.options.gfx)})")
 
     def _removal(self, elements: Sequence[cst.BaseElement | cst.SimpleString], run: list[int],
-                 lits: list[cst.SimpleString | None], gone: set[int], first: int, last: int) -> flags.Edit:
+                 gone: set[int], first: int, last: int, tuple_: bool) -> flags.Edit:
         """Remove list elements ``run[first..last]`` with their separators (the neighbours' edits stay apart)."""
         lo, hi = run[first], run[last]
         # elements outside the run are not string literals: they stay
@@ -263,6 +270,10 @@ class _Migrator:
                     return flags.Edit(start, end, "", "nvcc-flag")
             return flags.Edit(self.start(a), self._after_comma(elements[hi]), "", "nvcc-flag")
         start = self.end(self._node(elements[lo - 1]))
+        if tuple_ and (first == 0 or first - 1 not in gone):  # ("-O3", "-G") -> ("-O3",): still a tuple
+            before = elements[lo - 1]
+            if isinstance(before, cst.BaseElement) and isinstance(before.comma, cst.Comma):
+                start = self.end(before.comma)
         if "#" not in self.text[start:self.start(a)]:
             return flags.Edit(start, self.end(b), "", "nvcc-flag")
         return flags.Edit(self.start(a), self._after_comma(elements[hi]), "", "nvcc-flag")
