@@ -123,3 +123,12 @@ def test_append_of_an_option_that_cannot_stay_one_literal_is_reported() -> None:
     assert 'F.append("-gline-tables-only")' in new
     (left,) = [f for f in result.findings if f.line == 2]
     assert left.rule == "C2R-B302" and left.remedy is None and left.severity.name == "MEDIUM"
+
+
+def test_second_run_reports_only_what_is_left() -> None:
+    """The rewritten checks name ROCM_HOME: a second run neither rewrites nor reports them again."""
+    text = (Path(__file__).parent / "golden" / "env_checks.py").read_text(encoding="utf-8")
+    once = apply_edits(text, migrate_setup_py("setup.py", text, GFX).edits)
+    again = migrate_setup_py("setup.py", once, GFX)
+    assert not again.edits
+    assert [(f.rule, f.line) for f in again.findings if f.rule == "C2R-B404"] == [("C2R-B404", 21)]

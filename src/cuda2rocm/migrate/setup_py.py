@@ -407,8 +407,8 @@ class _Migrator:
         for name in names:
             assert isinstance(name, cst.Name)
             parent = self.parents[name]
-            if isinstance(parent, cst.AssignTarget) or id(name) in self.done:
-                continue
+            if isinstance(parent, cst.AssignTarget) or id(name) in self.done or self._already(name):
+                continue  # assigned, or a condition that names ROCM_HOME already
             check = self._check(name)
             if check is None:
                 self.out.report(R.SETUP_CUDA_HOME, self.start(name),
