@@ -6,6 +6,8 @@ import ast
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cuda2rocm.cli.main import main
 from cuda2rocm.migrate.base import BuildOptions
@@ -102,7 +104,9 @@ def test_migrated_golden_setup_py_is_still_python(name: str) -> None:
     ('("-O3", "-arch=sm_80")', '("-O3",)'),  # still a tuple, not the string "-O3"
     ('("-arch=sm_80",)', "()"),
     ('("-arch=sm_80", x, "-arch=sm_90")', "(x,)"),
-    ('["-arch=sm_80", "-O3",  # host side\n "-ccbin", "g++"]', '["-O3",  # host side\n ]'),
+    ('["-arch=sm_80", "-O3",  # host side\n "-ccbin", "g++"]', '["-O3"  # host side\n ]'),
+    ('["-Xcompiler",  # host\n  "-fPIC,-Wall", "-O3"]', '["-fPIC",  # host\n  "-Wall", "-O3"]'),
+    ('["-Xcompiler",  # host\n  "-fPIC", "-O3"]', '["-fPIC"  # host\n, "-O3"]'),
     ("['-Xcompiler', '-fPIC,-Wall']", "['-fPIC', '-Wall']"),
 ])
 def test_option_lists_stay_valid_python(options: str, expected: str) -> None:
@@ -132,3 +136,30 @@ def test_second_run_reports_only_what_is_left() -> None:
     again = migrate_setup_py("setup.py", once, GFX)
     assert not again.edits
     assert [(f.rule, f.line) for f in again.findings if f.rule == "C2R-B404"] == [("C2R-B404", 21)]
+
+
+#: options as nvcc takes them (one taking a value is followed by it)
+_OPTIONS = [["-O3"], ["--use_fast_math"], ["-gencode", "arch=compute_80,code=sm_80"], ["-arch=sm_90"],
+            ["-Xcompiler", "-fPIC,-Wall"], ["--expt-relaxed-constexpr"], ["-lineinfo"], ["-DNDEBUG"],
+            ["--maxrregcount=32"], ["-ccbin", "g++"]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_OPTIONS), max_size=6).map(lambda opts: [w for o in opts for w in o]),
+       st.sampled_from(["[{}]", "({},)", "[{},]"]),
+       st.sampled_from([", ", ",\n    ", ",  # note\n    "]))
+def test_any_option_list_migrates_to_valid_python_once(options: list[str], shape: str, sep: str) -> None:
+    if not options:
+        shape = shape[0] + "{}" + shape[-1]
+    body = sep.join(f'"{o}"' for o in options)
+    text = ('import x\nsetup(ext_modules=[CUDAExtension("x", ["x.cu"], '
+            f'extra_compile_args={{"nvcc": {shape.format(body)}}})])\n')
+    result = migrate_setup_py("setup.py", text, GFX)
+    new = apply_edits(text, result.edits)
+    tree = ast.parse(new)
+    assert "# note" not in text or new.count("# note") == text.count("# note")
+    assert not migrate_setup_py("setup.py", new, GFX).edits
+    value = next(n for n in ast.walk(tree) if isinstance(n, ast.Dict)).values[0]
+    assert isinstance(value, (ast.List, ast.Tuple)) and isinstance(value, ast.List) == shape.startswith("[")
+    words = [e.value for e in value.elts if isinstance(e, ast.Constant)]
+    assert not {"--use_fast_math", "-gencode", "-arch=sm_90", "-Xcompiler", "-lineinfo", "-ccbin"} & set(words)

@@ -94,6 +94,7 @@ class _Migrator:
         self.out = Collector(path, text)
         self.done: set[int] = set()  # ids of nodes already handled
         self.values = self._assigned_values()
+        self.comments = [self.start(c) for c in m.findall(self.module, m.Comment())]
 
     # -- positions ----------------------------------------------------------------------------------------
     def _at(self, pos: tuple[int, int]) -> int:
@@ -246,9 +247,14 @@ class _Migrator:
             if ch.edit is not None and ch.replacement:
                 lit = lits[first]
                 assert lit is not None
-                new = ", ".join(f"{lit.prefix}{lit.quote}{w}{lit.quote}" for w in ch.replacement.split())
+                new_lits = [f"{lit.prefix}{lit.quote}{w}{lit.quote}" for w in ch.replacement.split()]
+                new = ", ".join(new_lits)
                 last_lit = lits[last]
                 assert last_lit is not None
+                gap = self.text[self.end(lit):self.start(last_lit)]  # an option and its value: ",  # note\n  "
+                if last == first + 1 and any(self.end(lit) <= c < self.start(last_lit) for c in self.comments):
+                    new = (", ".join(new_lits[:-1]) + gap + new_lits[-1] if len(new_lits) > 1
+                           else new_lits[0] + gap.replace(",", "", 1).rstrip(" \t"))
                 edit = dataclasses.replace(ch.edit, start=self.start(lit), end=self.end(last_lit), replacement=new)
             elif ch.edit is not None:
                 edit = self._removal(elements, run, gone, first, last, tuple_)
@@ -257,26 +263,43 @@ class _Migrator:
 
     def _removal(self, elements: Sequence[cst.BaseElement | cst.SimpleString], run: list[int],
                  gone: set[int], first: int, last: int, tuple_: bool) -> flags.Edit:
-        """Remove list elements ``run[first..last]`` with their separators (the neighbours' edits stay apart)."""
+        """Remove list elements ``run[first..last]`` with their separators (the neighbours' edits stay apart);
+        comments among them stay."""
         lo, hi = run[first], run[last]
         # elements outside the run are not string literals: they stay
         kept_after = any(k not in gone for k in range(last + 1, len(run))) or run[-1] < len(elements) - 1
         kept_before = any(k not in gone for k in range(first)) or run[0] > 0
         a, b = self._node(elements[lo]), self._node(elements[hi])
-        if kept_after or not kept_before:
-            if hi + 1 < len(elements):
-                start, end = self.start(a), self.start(self._node(elements[hi + 1]))
-                if "#" not in self.text[self.end(b):end]:
-                    return flags.Edit(start, end, "", "nvcc-flag")
-            return flags.Edit(self.start(a), self._after_comma(elements[hi]), "", "nvcc-flag")
-        start = self.end(self._node(elements[lo - 1]))
-        if tuple_ and (first == 0 or first - 1 not in gone):  # ("-O3", "-G") -> ("-O3",): still a tuple
+        cuts: list[tuple[int, int]] = []  # what goes when comments in the range must stay
+        if kept_after:
+            start, end = self.start(a), self.start(self._node(elements[hi + 1]))
+        elif not kept_before:
+            start, end = self.start(a), self._after_comma(elements[hi])
+        else:
             before = elements[lo - 1]
+            start, end = self.end(self._node(before)), self.end(b)
+            last_el = elements[-1]
+            trailing = isinstance(last_el, cst.BaseElement) and isinstance(last_el.comma, cst.Comma)
             if isinstance(before, cst.BaseElement) and isinstance(before.comma, cst.Comma):
-                start = self.end(before.comma)
-        if "#" not in self.text[start:self.start(a)]:
-            return flags.Edit(start, self.end(b), "", "nvcc-flag")
-        return flags.Edit(self.start(a), self._after_comma(elements[hi]), "", "nvcc-flag")
+                if tuple_ and not trailing and (first == 0 or first - 1 not in gone):
+                    start = self.end(before.comma)  # ("-O3", "-G") -> ("-O3",): still a tuple
+                else:
+                    cuts.append((self.start(before.comma), self.end(before.comma)))
+        if not any(start <= c < end for c in self.comments):
+            return flags.Edit(start, end, "", "nvcc-flag")
+        for el in elements[lo:hi + 1]:
+            comma = el.comma if isinstance(el, cst.BaseElement) and isinstance(el.comma, cst.Comma) else None
+            cuts.append((self.start(self._node(el)), min(end, self.end(comma if comma else self._node(el)))))
+        kept, at = [], start
+        for cut_start, cut_end in cuts:
+            piece = self.text[at:cut_start]
+            kept.append(piece if piece.strip(" \t") or at == start else "")  # blanks between cut elements go
+            at = cut_end
+        kept.append(self.text[at:end])
+        replacement = "".join(kept)
+        if start == self.start(a):
+            replacement = replacement.lstrip(" \t")
+        return flags.Edit(start, end, replacement, "nvcc-flag")
 
     @staticmethod
     def _node(el: cst.BaseElement | cst.SimpleString) -> cst.CSTNode:
