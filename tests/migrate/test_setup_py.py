@@ -14,6 +14,7 @@ from cuda2rocm.migrate.base import BuildOptions
 from cuda2rocm.migrate.build import is_build_file, migrate_build
 from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.rewrite.runner import Mode
+from cuda2rocm.rules import RULES
 from cuda2rocm.scan.classify import classify
 from cuda2rocm.source.edits import apply_edits
 
@@ -163,3 +164,12 @@ def test_any_option_list_migrates_to_valid_python_once(options: list[str], shape
     assert isinstance(value, (ast.List, ast.Tuple)) and isinstance(value, ast.List) == shape.startswith("[")
     words = [e.value for e in value.elts if isinstance(e, ast.Constant)]
     assert not {"--use_fast_math", "-gencode", "-arch=sm_90", "-Xcompiler", "-lineinfo", "-ccbin"} & set(words)
+
+
+@pytest.mark.parametrize("rule_id", ["C2R-B401", "C2R-B402", "C2R-B403", "C2R-B404", "C2R-B405", "C2R-B406"])
+def test_rule_examples_fire(rule_id: str) -> None:
+    """Each setup.py rule's documented example, as a setup.py, gets a finding of that rule."""
+    example = RULES[rule_id].example
+    renames = {"csrc/ops.cu": "csrc/ops.hip", "csrc/kernels.cu": "csrc/kernels.hip"}
+    result = migrate_setup_py("setup.py", example + "\n", BuildOptions(gfx=GFX.gfx, renames=renames))
+    assert rule_id in {f.rule for f in result.findings}

@@ -198,7 +198,7 @@ SETUP_OPTIONS_UNCHECKED = _rule(
          "set elsewhere), so its options cannot be checked.",
     why="On ROCm the `nvcc` list is handed to hipcc, which rejects nvcc's spellings (`--use_fast_math`, "
         "`-gencode`, `--expt-relaxed-constexpr`).",
-    example="extra_compile_args={\"nvcc\": nvcc_flags()}",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cu\"], extra_compile_args={\"nvcc\": nvcc_flags()})",
     instead="Translate the options as the C2R-B30x rules say, or build the list from literals in setup.py.",
     references=(_TORCH_EXT, _CLANG_HIP),
 )
@@ -226,7 +226,7 @@ SETUP_LIBRARIES = _rule(
     what="CUDA libraries in an extension's `libraries=[...]` (`cublas`, `cudart`, `curand`, `cusparse`, `nccl`, "
          "...), directly or through a variable of the file.",
     why="The CUDA libraries do not exist on a ROCm system; the link fails.",
-    example="libraries=[\"cublas\", \"curand\"]",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cu\"], libraries=[\"cublas\", \"curand\"])",
     instead="The ROCm link names: `hipblas`, `amdhip64`, `hiprand`, `hipsparse`, `rccl`, `MIOpen`, ...",
     references=(_TORCH_EXT, _HIPCC),
 )
