@@ -14,6 +14,7 @@ import pytest
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import migrate_cmake
 from cuda2rocm.migrate.make import migrate_make
+from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.model import Edit
 from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.formats.cmake import read_cmake
@@ -30,13 +31,19 @@ def _cases() -> list[tuple[str, str]]:
             out += [(path.name, "language"), (path.name, "package")]
         elif path.suffix == ".mk":
             out.append((path.name, "make"))
+        elif path.suffix == ".py":
+            out.append((path.name, "setup-py"))
     return out
 
 
 def _migrate(name: str, text: str, style: str) -> FileMigration:
     renames = {"src/k.cu": "src/k.hip"} if name == "pattern_rules.mk" else {}
+    if name == "renamed_sources.py":
+        renames = {"csrc/reduce.cu": "csrc/reduce.hip", "csrc/more/x.cu": "csrc/more/x.hip"}
     if style == "make":
         return migrate_make(name, text, BuildOptions(gfx=GFX, renames=renames))
+    if style == "setup-py":
+        return migrate_setup_py(name, text, BuildOptions(gfx=GFX, renames=renames))
     return migrate_cmake(name, text, BuildOptions(gfx=GFX, style=style, renames=renames))
 
 

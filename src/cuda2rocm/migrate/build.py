@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from cuda2rocm import knowledge
 from cuda2rocm.fsio import InputError, decode, read_limited
@@ -21,6 +21,7 @@ from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.make import migrate_make
+from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.model import Finding, InputProblem, Severity
 from cuda2rocm.rewrite.plan import Job, plan
 from cuda2rocm.rewrite.runner import FileOutcome, Mode, Rewrite, prepare, rewrite_file, run_all
@@ -29,8 +30,9 @@ from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.formats._base import Problem
 from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
-#: build-file kinds (scan's classification) that migrate build rewrites
-BUILD_KINDS = ("cmake", "make")
+#: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,
+#: which scan classifies as Python)
+BUILD_KINDS = ("cmake", "make", "setup-py")
 MAX_BYTES = 32 * 2**20
 
 
@@ -69,8 +71,16 @@ def renames_in_tree(root: Path) -> dict[str, str]:
     return out
 
 
+def build_kind(rel: str) -> str | None:
+    """The build-file kind of ``rel`` (one of :data:`BUILD_KINDS`), or None."""
+    if PurePosixPath(rel).name == "setup.py":
+        return "setup-py"
+    kind = classify(rel)
+    return kind if kind in BUILD_KINDS else None
+
+
 def is_build_file(rel: str) -> bool:
-    return classify(rel) in BUILD_KINDS
+    return build_kind(rel) is not None
 
 
 @dataclass(frozen=True)
@@ -95,8 +105,9 @@ class BuildRun:
     @property
     def for_review(self) -> list[Finding]:
         """What a person must still decide: findings with no edit of their own (an nvcc option translated inside
-        a rewritten generator expression does not count), and options removed that changed code generation."""
-        translated = (R.NVCC_OPTION.id, R.NVCC_ARCH.id)
+        a rewritten generator expression does not count, nor does a CUDAExtension that needs no change), and options
+        removed that changed code generation."""
+        translated = (R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id)
         return [f for f in self.findings if (f.remedy is None and f.rule not in translated)
                 or (f.rule == R.NVCC_OPTION_DROPPED.id and f.severity >= Severity.MEDIUM)]
 
@@ -110,8 +121,11 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
                  doc: CMakeFile | None = None) -> FileMigration:
     """The migration of one build file, by its kind (``rel`` names it, relative to the project root; ``doc``:
     the listfile as the project pass read it)."""
-    if classify(rel) == "cmake":
+    kind = build_kind(rel)
+    if kind == "cmake":
         return migrate_cmake(rel, text, options, facts, doc)
+    if kind == "setup-py":
+        return migrate_setup_py(rel, text, options)
     return migrate_make(rel, text, options)
 
 

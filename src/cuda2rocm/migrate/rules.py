@@ -1,4 +1,5 @@
-"""Rules ``migrate build`` emits (ids ``C2R-B``): B1xx CMake, B2xx Makefiles, B3xx nvcc options (any build file).
+"""Rules ``migrate build`` emits (ids ``C2R-B``): B1xx CMake, B2xx Makefiles, B3xx nvcc options (any build file),
+B4xx setup.py / PyTorch extensions.
 
 Each finding says what was rewritten (its fix is applied) or what a person must still do (no edit).
 """
@@ -13,6 +14,7 @@ _CMAKE_HIP = "https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html
 _HIP_LANG = "https://cmake.org/cmake/help/latest/manual/cmake-language.7.html"
 _CLANG_HIP = "https://clang.llvm.org/docs/HIPSupport.html"
 _HIPCC = "https://rocm.docs.amd.com/projects/HIPCC/en/latest/"
+_TORCH_EXT = "https://pytorch.org/docs/stable/cpp_extension.html"
 
 
 def _rule(id: str, title: str, severity: Severity, *, what: str, why: str, example: str, instead: str,
@@ -179,4 +181,61 @@ NVCC_OUTPUT = _rule(
     instead="Compile a code object with `--offload-arch=... --cuda-device-only` (or `--genco`) and load it with "
             "`hipModuleLoad`; or build the kernels into the program.",
     references=(_CLANG_HIP,),
+)
+SETUP_CUDA_EXTENSION = _rule(
+    "C2R-B401", "setup-cuda-extension", Severity.INFO,
+    what="`CUDAExtension` (torch.utils.cpp_extension) in a setup.py.",
+    why="It keeps working on ROCm: a ROCm build of PyTorch hipifies the extension's sources at build time and "
+        "compiles them with hipcc. What breaks that build (nvcc options, CUDA_HOME checks, CUDA libraries, "
+        "TORCH_CUDA_ARCH_LIST) is rewritten or reported by the other C2R-B4xx rules.",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cpp\", \"csrc/kernels.cu\"])",
+    instead="Nothing to change; build with a ROCm build of PyTorch and `PYTORCH_ROCM_ARCH` set to the targets.",
+    references=(_TORCH_EXT,),
+)
+SETUP_OPTIONS_UNCHECKED = _rule(
+    "C2R-B402", "setup-nvcc-options-computed", Severity.LOW,
+    what="`extra_compile_args` or its `nvcc` list computed by code (a function call, a comprehension, a variable "
+         "set elsewhere), so its options cannot be checked.",
+    why="On ROCm the `nvcc` list is handed to hipcc, which rejects nvcc's spellings (`--use_fast_math`, "
+        "`-gencode`, `--expt-relaxed-constexpr`).",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cu\"], extra_compile_args={\"nvcc\": nvcc_flags()})",
+    instead="Translate the options as the C2R-B30x rules say, or build the list from literals in setup.py.",
+    references=(_TORCH_EXT, _CLANG_HIP),
+)
+SETUP_ARCH_LIST = _rule(
+    "C2R-B403", "setup-torch-cuda-arch-list", Severity.MEDIUM,
+    what="`TORCH_CUDA_ARCH_LIST` set in setup.py (`os.environ[...] = ...`, `os.environ.setdefault(...)`) or read.",
+    why="It names NVIDIA compute capabilities; a ROCm build of PyTorch takes the extension's targets from "
+        "`PYTORCH_ROCM_ARCH` (gfx names, ';'-separated).",
+    example="os.environ[\"TORCH_CUDA_ARCH_LIST\"] = \"8.0;9.0\"",
+    instead="os.environ[\"PYTORCH_ROCM_ARCH\"] = \"gfx90a;gfx942\"",
+    references=(_TORCH_EXT,),
+)
+SETUP_CUDA_HOME = _rule(
+    "C2R-B404", "setup-cuda-home", Severity.MEDIUM,
+    what="`CUDA_HOME` from torch.utils.cpp_extension checked (`CUDA_HOME is None`, `if CUDA_HOME:`) or used.",
+    why="In a ROCm build of PyTorch `CUDA_HOME` is None and `ROCM_HOME` is set: the check refuses to build, or a "
+        "path built from `CUDA_HOME` fails. `torch.version.hip` says the platform.",
+    example="if CUDA_HOME is None:\n    raise RuntimeError(\"CUDA is required\")",
+    instead="`if CUDA_HOME is None and ROCM_HOME is None:` with `ROCM_HOME` imported from "
+            "torch.utils.cpp_extension (rewritten where the check is a simple comparison; other uses reported).",
+    references=(_TORCH_EXT,),
+)
+SETUP_LIBRARIES = _rule(
+    "C2R-B405", "setup-cuda-libraries", Severity.MEDIUM,
+    what="CUDA libraries in an extension's `libraries=[...]` (`cublas`, `cudart`, `curand`, `cusparse`, `nccl`, "
+         "...), directly or through a variable of the file.",
+    why="The CUDA libraries do not exist on a ROCm system; the link fails.",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cu\"], libraries=[\"cublas\", \"curand\"])",
+    instead="The ROCm link names: `hipblas`, `amdhip64`, `hiprand`, `hipsparse`, `rccl`, `MIOpen`, ...",
+    references=(_TORCH_EXT, _HIPCC),
+)
+SETUP_SOURCES = _rule(
+    "C2R-B406", "setup-cu-sources", Severity.LOW,
+    what="Extension sources (`sources=[...]`, `glob(\"csrc/*.cu\")`) that `convert` renamed to `.hip`.",
+    why="After the rename the `.cu` files are gone and the build stops; PyTorch's ROCm build compiles `.hip` "
+        "sources with hipcc as they are.",
+    example="CUDAExtension(\"ops._C\", [\"csrc/ops.cpp\", \"csrc/kernels.cu\"])",
+    instead="The new names (`csrc/kernels.hip`) when `convert` renamed the sources; otherwise nothing to do.",
+    references=(_TORCH_EXT,),
 )
