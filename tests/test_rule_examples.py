@@ -318,12 +318,14 @@ def _build_rules() -> list[Rule]:
 
 
 def _build_input(rule: Rule) -> tuple[str, str]:
-    """(file name, text) for a build rule's example: CMake for B1xx, a Makefile for B2xx, and nvcc options
-    (B3xx) as a Makefile's NVCCFLAGS, or a recipe when the example is a whole nvcc command."""
+    """(file name, text) for a build rule's example: CMake for B1xx, a Makefile for B2xx, setup.py for B4xx;
+    nvcc options (B3xx) as a Makefile's NVCCFLAGS, or a recipe when the example is a whole nvcc command."""
     if rule.id.startswith("C2R-B1"):
         return "CMakeLists.txt", rule.example + "\n"
     if rule.id.startswith("C2R-B2"):
         return "Makefile", rule.example + "\n"
+    if rule.id.startswith("C2R-B4"):
+        return "setup.py", rule.example + "\n"
     if rule.example.startswith("nvcc "):
         return "Makefile", f"k.ptx: k.cu\n\t{rule.example}\n"
     return "Makefile", f"NVCCFLAGS = {rule.example}\n"
@@ -335,7 +337,8 @@ def test_build_rule_example_fires(rule: Rule) -> None:
     from cuda2rocm.migrate.build import migrate_file
 
     name, text = _build_input(rule)
-    result = migrate_file(name, text, BuildOptions(renames={"k.cu": "k.hip", "reduce.cu": "reduce.hip"}))
+    renames = {"k.cu": "k.hip", "reduce.cu": "reduce.hip", "csrc/kernels.cu": "csrc/kernels.hip"}
+    result = migrate_file(name, text, BuildOptions(renames=renames))
     assert not result.problems, result.problems
     assert rule.id in {f.rule for f in result.findings}, (text, [f.rule for f in result.findings])
 
