@@ -112,7 +112,7 @@ class FileFacts:
             else:
                 self.plugin_refs.append(r)
 
-    def add(self, rule: Rule | str, line: int, col: int, message: str, *, fix: str = "") -> None:
+    def add(self, rule: Rule, line: int, col: int, message: str, *, fix: str = "") -> None:
         self.findings.append(emit(rule, self.path, line, col, message, fix=fix))
 
     def component(self, kind: str, name: str, version: str, line: int, evidence: str = "") -> None:

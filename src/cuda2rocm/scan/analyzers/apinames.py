@@ -12,6 +12,8 @@ from typing import Any, NamedTuple
 
 from cuda2rocm.mapping import classify
 from cuda2rocm.mapping.table import load
+from cuda2rocm.rules import Rule
+from cuda2rocm.scan import rules
 
 NAMESPACES = classify.namespaces()
 is_cuda_identifier = classify.looks_cuda
@@ -63,13 +65,13 @@ def _mapping_entry(name: str) -> Any:
     return load().lookup(name)
 
 
-def first_use_finding(name: str) -> tuple[str, str] | None:
+def first_use_finding(name: str) -> tuple[Rule, str] | None:
     """(rule, message) for the first use of a CUDA name in a file: S109 without a HIP counterpart, S112 for a
     library API (runtime and driver calls are counted, not reported one by one)."""
     entry = lookup(name)
     if entry.support in ("unsupported", "removed"):
-        return "C2R-S109", f"{name} ({entry.library}) has no supported HIP counterpart ({entry.support})"
+        return rules.S109, f"{name} ({entry.library}) has no supported HIP counterpart ({entry.support})"
     if entry.library not in ("runtime", "driver", "math", "unknown", ""):
         hip = f" -> {entry.hip_name}" if entry.hip_name else ""
-        return "C2R-S112", f"{entry.library} {name}{hip}"
+        return rules.S112, f"{entry.library} {name}{hip}"
     return None

@@ -65,5 +65,6 @@ __all__ = [
 
 
 def emit(rule: Rule | str, path: str, line: int, col: int, message: str, *, fix: str = "") -> Finding:
-    """A finding of ``rule`` (a rule object; a registered id is still accepted for engines outside scan)."""
+    """A finding of ``rule``: a rule object in code (a misspelt rule is then an import error); a registered id
+    only where the rule travels as data (an ``InputProblem``'s ``extra["rule"]`` from the walker)."""
     return (rule if isinstance(rule, Rule) else RULES[rule]).finding(path, line, col, message, fix=fix)
