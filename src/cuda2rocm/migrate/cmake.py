@@ -655,10 +655,6 @@ def _version_tuple(text: str) -> tuple[int, ...]:
         return (99,)
 
 
-def _severity(name: str) -> Severity:
-    return Severity[name.upper()]
-
-
 def _short(src: str) -> str:
     one = " ".join(src.split())
     return one if len(one) <= 60 else one[:57] + "..."

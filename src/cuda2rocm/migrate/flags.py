@@ -76,10 +76,6 @@ def _split(word: str) -> tuple[FlagRow | None, str | None]:
     return None, None
 
 
-def is_nvcc_option(word: str) -> bool:
-    return _split(word)[0] is not None
-
-
 def offload_flags(gfx: Sequence[str]) -> str:
     return " ".join(f"--offload-arch={g}" for g in gfx)
 

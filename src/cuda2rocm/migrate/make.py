@@ -127,10 +127,7 @@ class _Migrator:
 
     def _compiler_word(self, word: Piece) -> None:
         src = word.src
-        new = re.sub(r"nvcc$", "hipcc", src)  # a recipe's @/-/+ prefix stays
-        for var in CUDA_PATH_VARIABLES:
-            new = new.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
-        new = _CUDA_DIR.sub("/opt/rocm", new)
+        new = _rocm_paths(re.sub(r"nvcc$", "hipcc", src))  # a recipe's @/-/+ prefix stays
         self.out.edit(R.MAKE_COMPILER, word.offset, word.end, new, f"{src} is the CUDA compiler")
 
     def _translate(self, words: list[Piece]) -> None:
@@ -145,10 +142,7 @@ class _Migrator:
         for word in _code_words(line):
             if not self.out.free(word.offset, word.end):
                 continue
-            new = word.src
-            for var in CUDA_PATH_VARIABLES:
-                new = new.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
-            new = _CUDA_DIR.sub("/opt/rocm", new)
+            new = _rocm_paths(word.src)
             if new != word.src:
                 new = re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/lib64\b", r"\1/lib", new)
             link = _LINK.fullmatch(new)
@@ -173,6 +167,14 @@ def _value_words(line: Line) -> list[Piece]:
     if line.value is None:
         return []
     return [w for w in line.words if w.offset >= line.value.offset]
+
+
+def _rocm_paths(word: str) -> str:
+    """``word`` with references to the CUDA toolkit's location (``$(CUDA_HOME)``, ``/usr/local/cuda-12.1``)
+    pointing at ROCm's."""
+    for var in CUDA_PATH_VARIABLES:
+        word = word.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
+    return _CUDA_DIR.sub("/opt/rocm", word)
 
 
 def _code_words(line: Line) -> list[Piece]:

@@ -18,6 +18,7 @@ comment outside recipes unless escaped (``\\#``) or inside a variable reference.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from cuda2rocm.source.formats._base import Piece, Problem, continued, cover, physical_lines
@@ -140,6 +141,24 @@ def _scan_words(text: str, start: int, end: int, *, comments: bool) -> tuple[lis
 def _separator(text: str, start: int, end: int) -> tuple[str, int, str]:
     """The first assignment operator or rule colon outside variable references: (``"assignment"`` or
     ``"rule"``, its offset, its text); ``("", -1, "")`` when there is neither."""
+    for i in _top_level(text, start, end, escapes=True):
+        c = text[i]
+        if c in ":?+!=" and (c != ":" or not _drive_letter(text, start, i)):
+            for op in ASSIGNMENT_OPS:
+                if text.startswith(op, i):
+                    return "assignment", i, op
+            if c == ":":
+                return "rule", i, "::" if text.startswith("::", i) else ":"
+            if c == "=":
+                return "assignment", i, "="
+        elif c == "#":
+            break
+    return "", -1, ""
+
+
+def _top_level(text: str, start: int, end: int, *, escapes: bool = False) -> Iterator[int]:
+    """The offsets in ``text[start:end]`` outside variable references (``$(...)``, ``${...}``); with
+    ``escapes``, a backslash and the character after it are passed over too."""
     depth = 0
     i = start
     while i < end:
@@ -148,25 +167,17 @@ def _separator(text: str, start: int, end: int) -> tuple[str, int, str]:
             depth += 1
             i += 2
             continue
-        if depth and c in "({":
-            depth += 1
-        elif depth and c in ")}":
-            depth -= 1
-        elif not depth and c == "\\":
+        if depth:
+            if c in "({":
+                depth += 1
+            elif c in ")}":
+                depth -= 1
+        elif escapes and c == "\\":
             i += 2
             continue
-        elif not depth and c in ":?+!=" and (c != ":" or not _drive_letter(text, start, i)):
-            for op in ASSIGNMENT_OPS:
-                if text.startswith(op, i):
-                    return "assignment", i, op
-            if c == ":":
-                return "rule", i, "::" if text.startswith("::", i) else ":"
-            if c == "=":
-                return "assignment", i, "="
-        elif not depth and c == "#":
-            break
+        else:
+            yield i
         i += 1
-    return "", -1, ""
 
 
 def _drive_letter(text: str, start: int, i: int) -> bool:
@@ -340,22 +351,7 @@ class _Reader:
 
 def _unreferenced(text: str, start: int, end: int, char: str) -> int:
     """Offset of the first ``char`` outside variable references in ``text[start:end]``, or -1."""
-    depth = 0
-    i = start
-    while i < end:
-        c = text[i]
-        if c == "$" and i + 1 < end and text[i + 1] in "({":
-            depth += 1
-            i += 2
-            continue
-        if depth and c in "({":
-            depth += 1
-        elif depth and c in ")}":
-            depth -= 1
-        elif not depth and c == char:
-            return i
-        i += 1
-    return -1
+    return next((i for i in _top_level(text, start, end) if text[i] == char), -1)
 
 
 def read_make(text: str) -> MakeFile:
