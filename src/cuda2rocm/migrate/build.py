@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePosixPath
 
-from cuda2rocm import knowledge
 from cuda2rocm.fsio import InputError, decode, read_limited
+from cuda2rocm.hazards.targets import UnknownTarget, resolve
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
@@ -52,11 +52,10 @@ def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, 
     if target_gpu:
         out = []
         for name in (n.strip() for n in target_gpu.split(",") if n.strip()):
-            gpu = knowledge.get_gpu(name)
-            if gpu is None or gpu.vendor != "amd" or not gpu.gfx_target:
-                known = ", ".join(sorted(n for n, g in knowledge.gpus().items() if g.vendor == "amd"))
-                raise TargetError(f"unknown AMD GPU {name!r}; known: {known}")
-            out.append(gpu.gfx_target)
+            try:  # the one resolution of a target GPU name, as scan --target-gpu uses
+                out.append(resolve(name).gfx)
+            except UnknownTarget as exc:
+                raise TargetError(str(exc)) from None
         return tuple(dict.fromkeys(out))
     return ("gfx90a", "gfx942")
 
