@@ -343,9 +343,41 @@ def test_build_rule_example_fires(rule: Rule) -> None:
     assert rule.id in {f.rule for f in result.findings}, (text, [f.rule for f in result.findings])
 
 
+def _deploy_rules() -> list[Rule]:
+    return sorted((r for r in RULES.values() if r.family == "deploy"), key=lambda r: r.id)
+
+
+def _deploy_input(rule: Rule) -> tuple[str, str, dict[str, object]]:
+    """(file name, text, DeployOptions fields) for a deploy rule's example: a Dockerfile unless the first line
+    is ``# file: <path>``; a ``# options: canary=2 validation_job=true`` line sets options (both lines stay in
+    the text: they are comments in every kind that has them)."""
+    name, options = "Dockerfile", {}
+    for line in rule.example.splitlines()[:2]:
+        if line.startswith("# file: "):
+            name = line[len("# file: "):].strip()
+        elif line.startswith("# options: "):
+            for word in line[len("# options: "):].split():
+                key, _, value = word.partition("=")
+                options[key] = int(value) if value.isdigit() else value.lower() in ("1", "true", "yes")
+    return name, rule.example + "\n", options
+
+
+@pytest.mark.parametrize("rule", _deploy_rules(), ids=lambda r: r.id)
+def test_deploy_rule_example_fires(rule: Rule, tmp_path: Path) -> None:
+    from cuda2rocm.migrate.deploy.options import DeployOptions
+    from cuda2rocm.migrate.deploy.run import migrate_deploy
+
+    name, text, options = _deploy_input(rule)
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_text(text)
+    run = migrate_deploy(tmp_path, options=DeployOptions(**options))  # type: ignore[arg-type]
+    assert not run.failed and not run.problems, [o.detail.problems for o in run.failed]
+    assert rule.id in {f.rule for f in run.findings}, (text, [f.rule for f in run.findings])
+
+
 def test_every_rule_runs() -> None:
     ways = [{r.id for r in _device_rules()}, {r.id for r in _api_rules()}, set(EXAMPLE_PATHS), set(BUILT),
-            set(NEEDS_GPU), {r.id for r in _build_rules()}]
+            set(NEEDS_GPU), {r.id for r in _build_rules()}, {r.id for r in _deploy_rules()}]
     assert sum(len(w) for w in ways) == len(set().union(*ways)), "a rule is run two ways"
     assert set().union(*ways) == set(RULES), f"rules without a way to run: {sorted(set(RULES) - set().union(*ways))}"
 

@@ -17,6 +17,8 @@ _LAZY = {
     "ScanResult": "cuda2rocm.scan.api",
     "convert": "cuda2rocm.translate.api",
     "convert_source": "cuda2rocm.translate.api",
+    "migrate_build": "cuda2rocm.migrate.build",
+    "migrate_deploy": "cuda2rocm.migrate.deploy.run",
 }
 
 

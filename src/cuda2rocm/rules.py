@@ -125,6 +125,7 @@ _RULE_MODULES = (
     "cuda2rocm.scan.rules",
     "cuda2rocm.regress.rules",
     "cuda2rocm.migrate.rules",
+    "cuda2rocm.migrate.deploy.rules",
 )
 
 

@@ -21,7 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules", "List every rule with its id, severity and title."),
     "explain": ("rules", "Print one rule's documentation."),
     "convert": ("convert", "Translate CUDA source to HIP, token-exact."),
-    "migrate": ("migrate", "Migrate build files (CMake, Makefiles) for HIP as minimal edits."),
+    "migrate": ("migrate", "Migrate build and deployment files for ROCm as minimal edits."),
     "verify": ("verify", "Compile translated HIP with a real hipcc and map errors back."),
     "env": ("env", "Fingerprint this machine (GPUs, drivers, CUDA/ROCm, frameworks)."),
     "compat": ("compat", "Check a GPU/ROCm/OS/framework combination against the matrix."),

@@ -1,68 +1,151 @@
-"""``cuda2rocm migrate build``: rewrite a project's build files for HIP (argument parsing and printing only)."""
+"""``cuda2rocm migrate build|deploy``: rewrite a project's build or deployment files for ROCm (argument parsing
+and printing only; the work is :mod:`cuda2rocm.migrate`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cuda2rocm.model import Severity
+
+if TYPE_CHECKING:
+    from cuda2rocm.migrate.engine import MigrationRun
+    from cuda2rocm.rewrite.runner import Mode
 
 SEVERITIES = [str(s) for s in Severity]
 
 
 @click.group("migrate")
 def command() -> None:
-    """Migrate what surrounds the sources: build files (more kinds follow)."""
+    """Migrate what surrounds the sources: build files and deployment files."""
 
 
-@command.command("build")
-@click.argument("path", default=".", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
-              help="Write the migrated build files under this directory (e.g. where convert -o wrote the sources).")
-@click.option("--write", is_flag=True, help="Rewrite the build files in place (atomic; <file>.orig backups).")
-@click.option("--no-backup", is_flag=True, help="With --write: keep no .orig backup.")
-@click.option("--force", is_flag=True, help="Replace existing outputs / backups.")
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any file would change.")
-@click.option("--offload-arch", default="", metavar="GFX,...", help="AMD targets, e.g. gfx942,gfx90a.")
-@click.option("--target-gpu", default="", metavar="GPU,...", help="AMD GPUs, e.g. MI300X,MI250X (knowledge base).")
-@click.option("--cmake-style", type=click.Choice(["language", "package"]), default="language", show_default=True,
-              help="CMake's HIP language, or find_package(hip) + hip::device compiled by hipcc as CXX.")
-@click.option("--format", "fmt", type=click.Choice(["diff", "text", "json", "markdown", "sarif"]), default="diff",
-              show_default=True, help="stdout: the unified diff, or the findings (with their edits) in this format.")
-@click.option("--fail-on", type=click.Choice(SEVERITIES), default="high", show_default=True,
-              help="Exit 1 when a finding is at least this severe.")
-@click.option("--no-gitignore", is_flag=True, help="Also migrate files that .gitignore files ignore.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
-@click.option("-q", "--quiet", is_flag=True, help="No summary on stderr.")
-def build_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
-                  offload_arch: str, target_gpu: str, cmake_style: str, fmt: str, fail_on: str, no_gitignore: bool,
-                  jobs: int, quiet: bool) -> int:
-    """Rewrite CMake listfiles and Makefiles for HIP as minimal edits; by default print the diff and write
-    nothing. Every change and every construct left for a person is a C2R-B finding (cuda2rocm rules)."""
-    from cuda2rocm.migrate.base import BuildOptions
-    from cuda2rocm.migrate.build import TargetError, migrate_build, renames_in_tree, resolve_targets
-    from cuda2rocm.report import render_findings
+def _shared(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every migrate subcommand has, in help order."""
+    options = [
+        click.argument("path", default=".", type=click.Path(exists=True, file_okay=False, path_type=Path)),
+        click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
+                     help="Write the migrated files under this directory (e.g. where convert -o wrote the sources)."),
+        click.option("--write", is_flag=True, help="Rewrite the files in place (atomic; <file>.orig backups)."),
+        click.option("--no-backup", is_flag=True, help="With --write: keep no .orig backup."),
+        click.option("--force", is_flag=True, help="Replace existing outputs / backups."),
+        click.option("--check", is_flag=True, help="Write nothing; exit 1 if any file would change."),
+        click.option("--offload-arch", default="", metavar="GFX,...", help="AMD targets, e.g. gfx942,gfx90a."),
+        click.option("--target-gpu", default="", metavar="GPU,...",
+                     help="AMD GPUs, e.g. MI300X,MI250X (knowledge base)."),
+        click.option("--format", "fmt", type=click.Choice(["diff", "text", "json", "markdown", "sarif"]),
+                     default="diff", show_default=True,
+                     help="stdout: the unified diff, or the findings (with their edits) in this format."),
+        click.option("--fail-on", type=click.Choice(SEVERITIES), default="high", show_default=True,
+                     help="Exit 1 when a finding is at least this severe."),
+        click.option("--no-gitignore", is_flag=True, help="Also migrate files that .gitignore files ignore."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Worker processes."),
+        click.option("-q", "--quiet", is_flag=True, help="No summary on stderr."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def _mode(output: Path | None, write: bool, check: bool) -> Mode:
     from cuda2rocm.rewrite.runner import Mode
 
     if output is not None and write:
         raise click.UsageError("-o and --write are exclusive")
+    if output is not None:
+        output.mkdir(parents=True, exist_ok=True)
+    return Mode.CHECK if check else Mode.MIRROR if output is not None else Mode.IN_PLACE if write else Mode.DIFF
+
+
+def _targets(offload_arch: str, target_gpu: str) -> tuple[str, ...]:
+    from cuda2rocm.migrate.build import TargetError, resolve_targets
+
     if offload_arch and target_gpu:
         raise click.UsageError("give --offload-arch or --target-gpu, not both")
     try:
-        gfx = resolve_targets(offload_arch, target_gpu)
+        return resolve_targets(offload_arch, target_gpu)
     except TargetError as exc:
         raise click.BadParameter(str(exc), param_hint="--offload-arch/--target-gpu") from None
-    mode = Mode.CHECK if check else Mode.MIRROR if output is not None else Mode.IN_PLACE if write else Mode.DIFF
-    if output is not None:
-        output.mkdir(parents=True, exist_ok=True)
-    options = BuildOptions(gfx=gfx, style=cmake_style, renames=renames_in_tree(output or path))
+
+
+@command.command("build")
+@_shared
+@click.option("--cmake-style", type=click.Choice(["language", "package"]), default="language", show_default=True,
+              help="CMake's HIP language, or find_package(hip) + hip::device compiled by hipcc as CXX.")
+def build_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
+                  offload_arch: str, target_gpu: str, fmt: str, fail_on: str, no_gitignore: bool, jobs: int,
+                  quiet: bool, cmake_style: str) -> int:
+    """Rewrite CMake listfiles, Makefiles and setup.py for HIP as minimal edits; by default print the diff and
+    write nothing. Every change and every construct left for a person is a C2R-B finding (cuda2rocm rules)."""
+    from cuda2rocm.migrate.base import BuildOptions
+    from cuda2rocm.migrate.build import migrate_build, renames_in_tree
+
+    mode = _mode(output, write, check)
+    options = BuildOptions(gfx=_targets(offload_arch, target_gpu), style=cmake_style,
+                           renames=renames_in_tree(output or path))
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
+    note = f"targets {';'.join(options.gfx)}, {options.style} style"
+    return _finish("migrate build", "build files", run, path, mode, fmt, fail_on, check, quiet, note)
+
+
+@command.command("deploy")
+@_shared
+@click.option("--target-rocm", default="", metavar="X.Y", help="Target ROCm release (default: the newest known).")
+@click.option("--target-os", default="ubuntu22.04", show_default=True, metavar="OS",
+              help="Container OS of the ROCm images, e.g. ubuntu24.04.")
+@click.option("--canary", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Beside each migrated GPU Deployment, a canary Deployment of N replicas on AMD nodes.")
+@click.option("--validation-job", is_flag=True,
+              help="Also write a multi-node validation Job (and PyTorchJob) and a Slurm script.")
+@click.option("--nodes", type=click.IntRange(min=1), default=2, show_default=True, help="Validation job nodes.")
+@click.option("--gpus-per-node", type=click.IntRange(min=1), default=8, show_default=True,
+              help="Validation job GPUs per node.")
+@click.option("--runner-label", "runner_labels", multiple=True, metavar="LABEL",
+              help="Runner label of the ROCm CI job (repeat; default self-hosted, linux, rocm).")
+def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
+                   offload_arch: str, target_gpu: str, fmt: str, fail_on: str, no_gitignore: bool, jobs: int,
+                   quiet: bool, target_rocm: str, target_os: str, canary: int, validation_job: bool, nodes: int,
+                   gpus_per_node: int, runner_labels: tuple[str, ...]) -> int:
+    """Rewrite Dockerfiles, compose files, Kubernetes/Helm manifests, CI, launch scripts and monitoring for
+    ROCm as minimal edits; by default print the diff and write nothing. Every change and every construct left
+    for a person is a C2R-M finding (cuda2rocm rules)."""
+    from cuda2rocm import knowledge
+    from cuda2rocm.migrate.deploy.options import DeployOptions
+    from cuda2rocm.migrate.deploy.run import migrate_deploy
+
+    mode = _mode(output, write, check)
+    if target_rocm and knowledge.get_release(target_rocm) is None:
+        known = ", ".join(list(knowledge.rocm_releases())[:8])
+        raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (known: {known}, ...)",
+                                 param_hint="--target-rocm")
+    defaults = DeployOptions()
+    options = DeployOptions(gfx=_targets(offload_arch, target_gpu), rocm=target_rocm, os=target_os, canary=canary,
+                            validation_job=validation_job, nodes=nodes, gpus_per_node=gpus_per_node,
+                            runner_labels=runner_labels or defaults.runner_labels)
+    run = migrate_deploy(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
+                         gitignore=not no_gitignore, workers=jobs)
+    note = f"ROCm {options.rocm_version}, {options.os}, targets {';'.join(options.gfx)}"
+    return _finish("migrate deploy", "deployment files", run, path, mode, fmt, fail_on, check, quiet, note)
+
+
+def _finish(name: str, what: str, run: MigrationRun, path: Path, mode: Mode, fmt: str, fail_on: str, check: bool,
+            quiet: bool, note: str) -> int:
+    """Print the diff or the findings, the problems and the summary; the exit code."""
+    from cuda2rocm.report import render_findings
+    from cuda2rocm.rewrite.runner import Mode
+
     if fmt == "diff":
-        for outcome in run.files:
-            if outcome.changed and mode is Mode.DIFF:
-                click.echo(outcome.diff(), nl=False)
+        if mode is Mode.DIFF:
+            for outcome in run.files:
+                if outcome.changed:
+                    click.echo(outcome.diff(), nl=False)
+            for gen in run.added:
+                click.echo(gen.diff(), nl=False)
     else:
         click.echo(render_findings(run.findings, fmt, root=str(path)), nl=False)
     for problem in run.problems:
@@ -72,27 +155,31 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
             click.echo(f"{path / outcome.job.display}:{p.line}: {p.message}; left as it is", err=True)
         if outcome.write_error:
             click.echo(f"{outcome.job.display}: {outcome.write_error}", err=True)
+    for gen in run.generated:
+        if gen.write_error:
+            click.echo(f"{gen.path}: {gen.write_error}", err=True)
     if not quiet:
-        _summary(run, mode, check)
+        _summary(name, what, run, mode, check, note)
     code = run.exit_code(Severity.parse(fail_on))
-    if check and code == 0 and run.changed:
+    if check and code == 0 and (run.changed or run.added):
         code = 1
     return code
 
 
-def _summary(run: object, mode: object, check: bool) -> None:
-    from cuda2rocm.migrate.build import BuildRun
+def _summary(name: str, what: str, run: MigrationRun, mode: Mode, check: bool, note: str) -> None:
     from cuda2rocm.rewrite.runner import Mode
 
-    assert isinstance(run, BuildRun)
     verb = {Mode.DIFF: "would change", Mode.CHECK: "would change", Mode.IN_PLACE: "rewrote",
-            Mode.MIRROR: "wrote migrated"}[mode]  # type: ignore[index]
+            Mode.MIRROR: "wrote migrated", Mode.DRY_RUN: "would change"}[mode]
     manual = run.for_review
-    click.echo(f"migrate build: {len(run.files)} build files, {verb} {len(run.changed)}, "
+    added = f", {'would add' if not mode.writes else 'added'} {len(run.added)}" if run.generated else ""
+    click.echo(f"{name}: {len(run.files)} {what}, {verb} {len(run.changed)}{added}, "
                f"{sum(len(o.detail.edits) for o in run.files)} edits, {len(manual)} findings for review, "
-               f"{len(run.failed)} failed (targets {';'.join(run.options.gfx)}, {run.options.style} style)", err=True)
+               f"{len(run.failed)} failed ({note})", err=True)
     if check:
         for outcome in run.changed:
             click.echo(f"would change: {outcome.job.display}", err=True)
+        for gen in run.added:
+            click.echo(f"would add: {gen.path}", err=True)
     for f in sorted(manual, key=lambda f: (-f.severity, f.path, f.line))[:20]:
         click.echo(f"  {f.path}:{f.line}: {f.rule} {f.severity}: {f.message}", err=True)

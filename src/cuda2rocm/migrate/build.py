@@ -11,7 +11,7 @@ byte-identical, and the others are still migrated.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path, PurePosixPath
 
@@ -20,20 +20,20 @@ from cuda2rocm.hazards.targets import UnknownTarget, resolve
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
+from cuda2rocm.migrate.engine import MAX_BYTES, MigrationRun, finish, migrate_jobs, planned
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.setup_py import migrate_setup_py
-from cuda2rocm.model import Finding, InputProblem, Severity
-from cuda2rocm.rewrite.plan import Job, plan
-from cuda2rocm.rewrite.runner import FileOutcome, Mode, Rewrite, prepare, rewrite_file, run_all
+from cuda2rocm.rewrite.plan import Job
+from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.scan.classify import classify
-from cuda2rocm.source.edits import apply_edits
-from cuda2rocm.source.formats._base import Problem
 from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
 #: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,
 #: which scan classifies as Python)
 BUILD_KINDS = ("cmake", "make", "setup-py")
-MAX_BYTES = 32 * 2**20
+#: findings that need no one without an edit of their own: an nvcc option translated inside a rewritten
+#: generator expression, a CUDAExtension that needs no change
+SETTLED = frozenset({R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id})
 
 
 class TargetError(ValueError):
@@ -82,68 +82,21 @@ def is_build_file(rel: str) -> bool:
     return build_kind(rel) is not None
 
 
-@dataclass(frozen=True)
-class BuildRun:
-    files: tuple[FileOutcome[FileMigration], ...]
-    problems: tuple[InputProblem, ...]  # from planning: links not followed, unlistable directories
-    options: BuildOptions
-    seconds: float = 0.0
-
-    @property
-    def findings(self) -> list[Finding]:
-        return [f for o in self.files for f in o.detail.findings]
-
-    @property
-    def changed(self) -> list[FileOutcome[FileMigration]]:
-        return [o for o in self.files if o.changed]
-
-    @property
-    def failed(self) -> list[FileOutcome[FileMigration]]:
-        return [o for o in self.files if o.detail.problems or o.write_error]
-
-    @property
-    def for_review(self) -> list[Finding]:
-        """What a person must still decide: findings with no edit of their own (an nvcc option translated inside
-        a rewritten generator expression does not count, nor does a CUDAExtension that needs no change), and options
-        removed that changed code generation."""
-        translated = (R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id)
-        return [f for f in self.findings if (f.remedy is None and f.rule not in translated)
-                or (f.rule == R.NVCC_OPTION_DROPPED.id and f.severity >= Severity.MEDIUM)]
-
-    def exit_code(self, fail_on: Severity = Severity.HIGH) -> int:
-        if self.problems or self.failed:
-            return 2
-        return 1 if any(f.severity >= fail_on for f in self.findings) else 0
-
-
 def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None,
-                 doc: CMakeFile | None = None) -> FileMigration:
-    """The migration of one build file, by its kind (``rel`` names it, relative to the project root; ``doc``:
-    the listfile as the project pass read it)."""
+                 docs: Mapping[str, CMakeFile] | None = None) -> FileMigration:
+    """The migration of one build file, by its kind (``rel`` names it, relative to the project root; ``docs``:
+    the listfiles as the project pass read them)."""
     kind = build_kind(rel)
     if kind == "cmake":
-        return migrate_cmake(rel, text, options, facts, doc)
+        return migrate_cmake(rel, text, options, facts, (docs or {}).get(rel))
     if kind == "setup-py":
         return migrate_setup_py(rel, text, options)
     return migrate_make(rel, text, options)
 
 
-def _transform(job: Job, text: str, options: BuildOptions, facts: CMakeFacts,
-               docs: dict[str, CMakeFile]) -> Rewrite[FileMigration]:
-    migration = migrate_file(job.display, text, options, facts, docs.get(job.display))
-    if migration.problems:
-        return Rewrite(migration, None, failed=True)
-    new = apply_edits(text, migration.edits)
-    return Rewrite(migration, new if new != text else None)
-
-
-def _unreadable(job: Job, exc: InputError) -> FileMigration:
-    return FileMigration(job.display, problems=(Problem(exc.line, exc.message),))
-
-
 def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Path | None = None,
                   options: BuildOptions | None = None, force: bool = False, backup: bool = True,
-                  gitignore: bool = True, workers: int = 1) -> BuildRun:
+                  gitignore: bool = True, workers: int = 1) -> MigrationRun:
     """Migrate the build files under ``path`` (see the module docstring). ``mode``: ``DIFF``/``CHECK``/
     ``DRY_RUN`` write nothing, ``IN_PLACE`` rewrites the files, ``MIRROR`` writes them under ``output``.
     ``options``: targets and style; by default the targets of :func:`resolve_targets` and the renames that
@@ -151,24 +104,19 @@ def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pat
     started = time.perf_counter()
     root = Path(path)
     out = Path(output) if output is not None else None
-    if mode is Mode.MIRROR and out is None:
-        raise ValueError("Mode.MIRROR needs an output directory")
     if options is None:
         options = BuildOptions(gfx=resolve_targets(), renames=renames_in_tree(out if out is not None else root))
-    planned = plan([root], is_build_file, output=out if mode in (Mode.MIRROR, Mode.DRY_RUN) else None,
-                   in_place=mode is Mode.IN_PLACE, gitignore=gitignore)
-    docs = _listfiles(planned.jobs)
+    jobs, problems = planned(root, is_build_file, mode, out, gitignore)
+    docs = _listfiles(jobs)
     facts = project_facts(docs.values())
-    policy = mode.policy(force=force, backup=backup)
-    prepare(planned.jobs, policy)
-    work = partial(rewrite_file, transform=partial(_transform, options=options, facts=facts,
-                                                        docs=docs if workers <= 1 else {}),
-                   unreadable=_unreadable, policy=policy, max_bytes=MAX_BYTES)
-    files = run_all(planned.jobs, work, workers)  # workers re-read listfiles: the parse is not worth pickling
-    return BuildRun(tuple(files), tuple(planned.problems), options, time.perf_counter() - started)
+    # workers re-read listfiles: the parse is not worth pickling
+    migrate = partial(migrate_file, options=options, facts=facts, docs=docs if workers <= 1 else {})
+    files = migrate_jobs(jobs, migrate, mode=mode, force=force, backup=backup, workers=workers)
+    return finish(root, files, problems, options, mode=mode, output=out, force=force, started=started,
+                  settled=SETTLED, review_when_fixed=frozenset({R.NVCC_OPTION_DROPPED.id}))
 
 
-def _listfiles(jobs: list[Job]) -> dict[str, CMakeFile]:
+def _listfiles(jobs: Sequence[Job]) -> dict[str, CMakeFile]:
     """Every readable, well-formed CMake listfile of the plan, read (for the project-wide facts)."""
     docs: dict[str, CMakeFile] = {}
     for job in jobs:

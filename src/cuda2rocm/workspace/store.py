@@ -1,0 +1,55 @@
+"""Where a workspace's evidence lives and how it is read back.
+
+A workspace is a directory holding ``cuda2rocm.toml`` or a ``.cuda2rocm/`` folder; every recorded run is one
+result envelope (:mod:`cuda2rocm.envelope`) under ``.cuda2rocm/records/``. Reading never raises for one bad
+record: a file that is not an envelope, or one this tool cannot decode, comes back with its error so a report
+can show it as such.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuda2rocm.envelope import Envelope, EnvelopeError, load
+
+CONFIG_NAME = "cuda2rocm.toml"
+STATE_DIR = ".cuda2rocm"
+RECORDS = "records"
+
+
+def find(start: str | Path = ".") -> Path | None:
+    """The workspace containing ``start`` (itself or the nearest parent with ``cuda2rocm.toml`` or
+    ``.cuda2rocm/``), or None."""
+    here = Path(start).resolve()
+    for folder in (here, *here.parents):
+        if (folder / CONFIG_NAME).is_file() or (folder / STATE_DIR).is_dir():
+            return folder
+    return None
+
+
+def records_dir(workspace: Path) -> Path:
+    return workspace / STATE_DIR / RECORDS
+
+
+@dataclass(frozen=True)
+class Stored:
+    """One record file: its envelope, or why there is none (``error``)."""
+
+    path: Path
+    envelope: Envelope | None = None
+    error: str = ""
+
+
+def load_records(workspace: Path) -> list[Stored]:
+    """Every record of the workspace, oldest first (by file name, which starts with the run's start time)."""
+    folder = records_dir(workspace)
+    if not folder.is_dir():
+        return []
+    out: list[Stored] = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            out.append(Stored(path, load(path)))
+        except EnvelopeError as exc:
+            out.append(Stored(path, error=str(exc)))
+    return out
