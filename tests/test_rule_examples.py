@@ -320,7 +320,7 @@ def _build_rules() -> list[Rule]:
 def _build_input(rule: Rule) -> tuple[str, str]:
     """(file name, text) for a build rule's example: CMake for B1xx, a Makefile for B2xx, setup.py for B4xx;
     nvcc options (B3xx) as a Makefile's NVCCFLAGS, or a recipe when the example is a whole nvcc command."""
-    if rule.id.startswith("C2R-B1"):
+    if rule.id.startswith(("C2R-B1", "C2R-B7")):  # B7xx: --dual, shown on CMake
         return "CMakeLists.txt", rule.example + "\n"
     if rule.id.startswith("C2R-B2"):
         return "Makefile", rule.example + "\n"
@@ -338,7 +338,7 @@ def test_build_rule_example_fires(rule: Rule) -> None:
 
     name, text = _build_input(rule)
     renames = {"k.cu": "k.hip", "reduce.cu": "reduce.hip", "csrc/kernels.cu": "csrc/kernels.hip"}
-    result = migrate_file(name, text, BuildOptions(renames=renames))
+    result = migrate_file(name, text, BuildOptions(renames=renames, dual=rule.id.startswith("C2R-B7")))
     assert not result.problems, result.problems
     assert rule.id in {f.rule for f in result.findings}, (text, [f.rule for f in result.findings])
 

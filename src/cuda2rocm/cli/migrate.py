@@ -76,9 +76,10 @@ def _targets(offload_arch: str, target_gpu: str) -> tuple[str, ...]:
 @_shared
 @click.option("--cmake-style", type=click.Choice(["language", "package"]), default="language", show_default=True,
               help="CMake's HIP language, or find_package(hip) + hip::device compiled by hipcc as CXX.")
+@click.option("--dual", is_flag=True, help="Keep the CUDA build: migrated constructs behind GPU_PLATFORM=cuda|hip.")
 def build_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
                   offload_arch: str, target_gpu: str, fmt: str, fail_on: str, no_gitignore: bool, jobs: int,
-                  quiet: bool, cmake_style: str) -> int:
+                  quiet: bool, cmake_style: str, dual: bool) -> int:
     """Rewrite CMake listfiles, Makefiles and setup.py for HIP as minimal edits; by default print the diff and
     write nothing. Every change and every construct left for a person is a C2R-B finding (cuda2rocm rules)."""
     from cuda2rocm.migrate.base import BuildOptions
@@ -86,10 +87,10 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
 
     mode = _mode(output, write, check)
     options = BuildOptions(gfx=_targets(offload_arch, target_gpu), style=cmake_style,
-                           renames=renames_in_tree(output or path))
+                           renames=renames_in_tree(output or path, twins=dual), dual=dual)
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
-    note = f"targets {';'.join(options.gfx)}, {options.style} style"
+    note = f"targets {';'.join(options.gfx)}, {options.style} style" + (", both platforms" if dual else "")
     return _finish("migrate build", "build files", run, path, mode, fmt, fail_on, check, quiet, note)
 
 

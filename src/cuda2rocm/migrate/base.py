@@ -23,11 +23,13 @@ STYLES = ("language", "package")
 @dataclass(frozen=True)
 class BuildOptions:
     """``gfx``: the AMD targets to build for; ``renames``: source path -> new path as ``convert`` renamed it
-    (paths relative to the project root, '/' separated)."""
+    (paths relative to the project root, '/' separated); ``dual``: keep the CUDA build beside the HIP one behind
+    ``GPU_PLATFORM`` (:mod:`cuda2rocm.migrate.dual`; sources are then not renamed)."""
 
     gfx: tuple[str, ...] = ("gfx90a",)
     style: str = "language"
     renames: dict[str, str] = field(default_factory=dict)
+    dual: bool = False
 
 
 @dataclass(frozen=True)

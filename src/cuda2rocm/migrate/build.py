@@ -20,6 +20,7 @@ from cuda2rocm.hazards.targets import UnknownTarget, resolve
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
+from cuda2rocm.migrate.dual import dual
 from cuda2rocm.migrate.engine import MAX_BYTES, MigrationRun, finish, migrate_jobs, planned
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.setup_py import migrate_setup_py
@@ -60,12 +61,13 @@ def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, 
     return ("gfx90a", "gfx942")
 
 
-def renames_in_tree(root: Path) -> dict[str, str]:
-    """``x.cu -> x.hip`` for every ``.hip`` file whose ``.cu`` twin is absent: what ``convert -o`` wrote."""
+def renames_in_tree(root: Path, *, twins: bool = False) -> dict[str, str]:
+    """``x.cu -> x.hip`` for every ``.hip`` file whose ``.cu`` twin is absent: what ``convert -o`` wrote. With
+    ``twins`` (``--dual``: both builds, each with its own sources) also those beside their ``.cu``."""
     out: dict[str, str] = {}
     if root.is_dir():
         for hip in root.rglob("*.hip"):
-            if not hip.with_suffix(".cu").exists():
+            if twins or not hip.with_suffix(".cu").exists():
                 out[hip.with_suffix(".cu").relative_to(root).as_posix()] = hip.relative_to(root).as_posix()
     return out
 
@@ -88,10 +90,12 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
     the listfiles as the project pass read them)."""
     kind = build_kind(rel)
     if kind == "cmake":
-        return migrate_cmake(rel, text, options, facts, (docs or {}).get(rel))
-    if kind == "setup-py":
-        return migrate_setup_py(rel, text, options)
-    return migrate_make(rel, text, options)
+        done = migrate_cmake(rel, text, options, facts, (docs or {}).get(rel))
+    elif kind == "setup-py":
+        done = migrate_setup_py(rel, text, options)
+    else:
+        done = migrate_make(rel, text, options)
+    return dual(done, kind or "", text) if options.dual else done
 
 
 def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Path | None = None,

@@ -239,3 +239,15 @@ SETUP_SOURCES = _rule(
     instead="The new names (`csrc/kernels.hip`) when `convert` renamed the sources; otherwise nothing to do.",
     references=(_TORCH_EXT,),
 )
+
+
+# -- B7xx: both platforms (--dual) -------------------------------------------------------------------------
+DUAL_PLATFORM = _rule(
+    "C2R-B701", "dual-platform-switch", Severity.INFO,
+    what="`migrate build --dual`: the `GPU_PLATFORM` switch declared in a build file whose migrated constructs are "
+         "kept for both platforms.",
+    why="A team that keeps CUDA needs one build that still configures for NVIDIA while the AMD build is added "
+        "(the guide's dual-maintenance case); two forked build trees drift apart.",
+    example="project(demo LANGUAGES CXX CUDA)",
+    instead="Configure with `-DGPU_PLATFORM=hip` (CMake) or `make GPU_PLATFORM=hip`; the default stays `cuda`.",
+)

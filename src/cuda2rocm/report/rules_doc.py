@@ -18,6 +18,7 @@ FAMILY_TITLES = {
     "python": "Python-level risks",
     "deployment": "Deployment",
     "build": "Build systems",
+    "deploy": "Deployment migration",
     "input": "Input problems",
 }
 HEADER = """# Rule reference
