@@ -49,6 +49,15 @@ _LEGACY_REPORT = frozenset({"cuda_compile", "cuda_compile_ptx", "cuda_compile_fa
 _FLAG_COMMANDS = frozenset({"target_compile_options", "add_compile_options", "target_link_options",
                             "add_link_options"})
 _COND_COMMANDS = frozenset({"if", "elseif", "while"})
+#: variables tested in conditions that are not find results: name -> (language style, package style)
+_CONDITION_NAMES = {"CMAKE_CUDA_COMPILER": ("CMAKE_HIP_COMPILER", "hip_FOUND"),
+                    "CMAKE_CUDA_COMPILER_LOADED": ("CMAKE_HIP_COMPILER_LOADED", "hip_FOUND")}
+#: CUDA libraries linked by name that have no ROCm counterpart: name -> why
+_NO_HIP_LIBRARY = {"cudadevrt": "the CUDA device runtime (device-side kernel launches, dynamic parallelism) has no "
+                                "HIP counterpart: such kernels must be restructured",
+                   "culibos": "CUDA's static-library OS layer; the ROCm libraries need none"}
+_ENV_CUDA = re.compile(r"\$ENV\{(CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_TOOLKIT_ROOT_DIR|CUDAToolkit_ROOT)\}")
+_STD_FEATURE = re.compile(r"cuda_std_(\d+)")
 _LINK_COMMANDS = frozenset({"target_link_libraries", "link_libraries"})
 #: nvcc spellings that other compilers use too: translated only where the options are known to be nvcc's
 _AMBIGUOUS = frozenset({"-G", "-t", "-x", "-arch", "-code", "-keep", "-Werror", "-Xlinker", "-dc", "-ptx"})
@@ -82,6 +91,8 @@ def project_facts(files: Iterable[CMakeFile]) -> CMakeFacts:
                 facts.finds_toolkit = True
             for arg in cmd.arguments:
                 for word in _words_of(arg.value):
+                    if name in _LINK_COMMANDS and word.startswith("-l"):
+                        word = word[2:]
                     lib = index.get(word)
                     linked = name in _LINK_COMMANDS and word in (lib.names if lib else ())
                     if lib is not None and (word.startswith("CUDA::") or linked):
@@ -171,14 +182,29 @@ class _Migrator:
         newline = "\r\n" if "\r\n" in self.text else "\n"
         self.out.edit(rule, cmd.end, cmd.end, "".join(newline + indent + line for line in lines), message)
 
+    def _remove_command(self, cmd: Command, rule: Rule, message: str) -> None:
+        """Remove a whole command (its line too when nothing else is on it)."""
+        start, end = cmd.offset, cmd.end
+        line_start = self.text.rfind("\n", 0, start) + 1
+        line_end = self.text.find("\n", end)
+        line_end = len(self.text) if line_end < 0 else line_end
+        if not self.text[line_start:start].strip() and not self.text[end:line_end].strip():
+            start, end = line_start, min(len(self.text), line_end + 1)
+        if self.out.edit(rule, start, end, "", message):
+            self.done.update(a.offset for a in cmd.arguments)
+
     def _remove_arg(self, rule: Rule, arg: Argument, message: str) -> None:
         if arg.offset in self.done:
             return
         self.done.add(arg.offset)
-        start = arg.offset
+        start, end = arg.offset, arg.end
         while start > 0 and self.text[start - 1] in " \t":
             start -= 1
-        self.out.edit(rule, start, arg.end, "", message)
+        if start > 0 and self.text[start - 1] == "(":  # the first argument: the space after it goes instead
+            start = arg.offset
+            while end < len(self.text) and self.text[end] in " \t":
+                end += 1
+        self.out.edit(rule, start, end, "", message)
 
     # -- languages -----------------------------------------------------------------------------------------
     def _cmd_project(self, cmd: Command) -> None:
@@ -303,11 +329,27 @@ class _Migrator:
         for arg in cmd.arguments[first:]:
             if arg.kind not in ("unquoted", "quoted"):
                 continue
+            name = arg.value[2:] if arg.value.startswith("-l") else arg.value
+            if name in _NO_HIP_LIBRARY:
+                self._remove_arg(R.CUDA_LIBRARY, arg, f"{arg.value}: {_NO_HIP_LIBRARY[name]}")
+                continue
+            named = index.get(name) if arg.value.startswith("-l") else None
+            if named is not None and name in named.names:
+                self._arg_edit(R.CUDA_LIBRARY, arg, named.hip_target, f"{arg.value} becomes {named.hip_target}"
+                               + (f" ({named.note})" if named.note else ""))
+                continue
             lib = index.get(arg.value)
             if lib is not None and (arg.value == lib.cuda_target or arg.value in lib.names):
                 new = lib.hip_target if arg.kind == "unquoted" else f'"{lib.hip_target}"'
                 self._arg_edit(R.CUDA_LIBRARY, arg, new, f"{arg.value} becomes {lib.hip_target}"
                                + (f" ({lib.note})" if lib.note else ""))
+
+    def _cmd_target_compile_features(self, cmd: Command) -> None:
+        for arg in cmd.arguments[1:]:
+            m = _STD_FEATURE.fullmatch(arg.value) if arg.kind == "unquoted" else None
+            if m:
+                new = f"{'hip' if self.language else 'cxx'}_std_{m.group(1)}"
+                self._arg_edit(R.CUDA_SETTINGS, arg, new, f"{arg.value} is the CUDA language's standard")
 
     def _cmd_target_link_libraries(self, cmd: Command) -> None:
         self._link_command(cmd, 1)
@@ -358,6 +400,12 @@ class _Migrator:
             self._set_like(cmd, args[1], args[2:])
 
     def _set_like(self, cmd: Command, name: Argument, values: Sequence[Argument]) -> None:
+        if name.value in ("CMAKE_CUDA_COMPILER", "CMAKE_CUDA_HOST_COMPILER") and cmd.lower == "set" and values and \
+                _basename(values[0].value).startswith(("nvcc", "g++", "gcc", "clang", "c++", "cc")):
+            self._remove_command(cmd, R.CUDA_SETTINGS, f"{name.value} names {values[0].value}: CMake finds ROCm's "
+                                 + ("clang++ for HIP itself (-DCMAKE_HIP_COMPILER=<rocm>/llvm/bin/clang++ to choose)"
+                                    if self.language else "hipcc when configured with -DCMAKE_CXX_COMPILER=hipcc"))
+            return
         var = cmake_variables().get(name.value)
         values = [v for v in values if v.value not in ("CACHE", "PARENT_SCOPE", "FORCE")] if var else list(values)
         if var is not None and var.kind == "variable":
@@ -384,6 +432,11 @@ class _Migrator:
             return
         gfx = ";".join(self.options.gfx)
         first = values[0]
+        if len(values) == 1 and _VAR_REF.fullmatch(first.value if first.kind == "unquoted" else first.src.strip('"')) \
+                and _VAR_REF.fullmatch(first.src.strip('"')).group(1) not in cmake_variables():  # type: ignore[union-attr]
+            self.out.report(R.CUDA_ARCHITECTURES, first.offset, f"the architectures come from {first.src}: it must "
+                            f"now hold AMD targets (e.g. {gfx}), not compute capabilities")
+            return
         self._arg_edit(R.CUDA_ARCHITECTURES, first, f'"{gfx}"' if first.kind == "quoted" else gfx,
                        f"NVIDIA architectures {' '.join(v.value for v in values)} become {gfx}")
         for extra in values[1:]:
@@ -541,7 +594,7 @@ class _Migrator:
                 end = _genex_end(src, block.end())
                 if end >= 0:
                     blocks.append((block.start(), end + 1))
-                    self._cuda_block(base, src, block.start(), block.end(), end)
+                    self._cuda_block(arg, block.start(), block.end(), end)
                 else:
                     self.out.report(R.CUDA_SETTINGS, base + block.start(), "a generator expression that does not "
                                     "end in its argument: CMake splits unquoted arguments at spaces, so "
@@ -562,14 +615,24 @@ class _Migrator:
                     lib = library_index().get(m.group(1))
                     self.out.edit(R.CUDA_LIBRARY if lib is not None else R.CUDA_VARIABLE, base + m.start(),
                                   base + end, new, f"{src[m.start():end]} becomes {new}")
+            for m in _ENV_CUDA.finditer(src):
+                end = m.end() + (len("/lib64") if src.startswith("/lib64", m.end()) else 0)
+                new = "$ENV{ROCM_PATH}" + ("/lib" if end > m.end() else "")
+                if not _inside(blocks, m.start()):
+                    self.out.edit(R.CUDA_VARIABLE, base + m.start(), base + end, new,
+                                  f"{src[m.start():end]}: the CUDA toolkit's location; ROCm's is ROCM_PATH")
             if cmd.lower in _COND_COMMANDS and arg.kind == "unquoted":
                 var = variables.get(arg.value)
                 hip = var.hip(self.options.style) if var is not None and var.kind == "result" else ""
+                if arg.value in _CONDITION_NAMES:
+                    hip = _CONDITION_NAMES[arg.value][0 if self.language else 1]
                 if hip and "}" not in hip:
                     self._arg_edit(R.CUDA_VARIABLE, arg, hip, f"{arg.value} is never set after find_package(hip)")
 
-    def _cuda_block(self, base: int, src: str, start: int, content: int, end: int) -> None:
-        """``$<$<COMPILE_LANGUAGE:CUDA>:...>`` at ``src[start:end + 1]``: the language and the options inside."""
+    def _cuda_block(self, arg: Argument, start: int, content: int, end: int) -> None:
+        """``$<$<COMPILE_LANGUAGE:CUDA>:...>`` at ``arg.src[start:end + 1]``: the language and the options inside;
+        an argument that was only this expression and keeps no option goes."""
+        base, src = arg.offset, arg.src
         inner = src[content:end]
         inner = _VAR_REF.sub(lambda m: self._var_ref(m.group(1)), inner)
         local = [flags.Word(p.group(0), p.start()) for p in re.finditer(r"[^;\s]+", inner)]
@@ -578,6 +641,10 @@ class _Migrator:
         new_inner = re.sub(r";{2,}", ";", apply_edits(inner, edits)).strip("; ")
         head = _GENEX_LANG.sub(lambda m: _genex_language(m, "HIP" if self.language else "CXX"), src[start:content])
         new = head + new_inner + ">" if new_inner else ""
+        whole = (start, end + 1) == ((1, len(src) - 1) if arg.kind == "quoted" else (0, len(src)))
+        if not new and whole:
+            self._remove_arg(R.CUDA_SETTINGS, arg, "nvcc options with no HIP counterpart")
+            return
         self.out.edit(R.CUDA_SETTINGS, base + start, base + end + 1, new,
                       "nvcc options for the CUDA language" if new else "nvcc options with no HIP counterpart")
 
@@ -590,6 +657,10 @@ class _Migrator:
         if not hip:
             return "${" + name + "}"
         return "${" + hip + ("" if "}" in hip else "}")
+
+
+def _basename(value: str) -> str:
+    return value.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def _inside(blocks: list[tuple[int, int]], pos: int) -> bool:
