@@ -129,7 +129,10 @@ def _replacement(row: FlagRow, value: str | None, gfx: Sequence[str], arch: str,
     if row.nvcc == "-Werror":
         return "-Werror"
     if row.nvcc in ("-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options"):
-        parts = [p for p in (value or "").split(",") if p]
+        # nvcc splits the value at commas, and a quoted value at blanks too (it reaches a shell command line)
+        quoted = bool(value) and len(value or "") > 1 and value[0] == value[-1] and value[0] in "\"'"  # type: ignore[index]
+        inner = (value or "")[1:-1] if quoted else (value or "")
+        parts = [p for p in inner.replace(",", " ").split() if p] if quoted else [p for p in inner.split(",") if p]
         return " ".join(row.hip.replace("{v}", p) for p in parts)
     if row.nvcc == "-x":
         return f"-x {'hip' if value == 'cu' else value}"

@@ -45,8 +45,9 @@ class _Migrator:
         self.text = doc.text
         self.options = options
         self.out = Collector(path, doc.text)
-        self.arch_done = False
+        self.arch_done: set[str] = set()  # variables (and recipe lines) whose targets are written already
         self.compilers = self._compiler_variables()
+        self.toolkit_vars = self._toolkit_variables()
         self.flag_vars = self._flag_variables()
         self.suffix = next((posixpath.splitext(new)[1] for old, new in options.renames.items()
                             if old.endswith(".cu")), "")
@@ -69,6 +70,15 @@ class _Migrator:
         for line in self.doc.of_kind("assignment"):
             words = _value_words(line)
             if line.name is not None and words and _is_nvcc(words[0].src):
+                out.add(line.name.src)
+        return out
+
+    def _toolkit_variables(self) -> set[str]:
+        """Variables set to the CUDA toolkit's directory (``CUDA = /usr/local/cuda``): ``$(CUDA)/lib64`` follows."""
+        out = set(CUDA_PATH_VARIABLES)
+        for line in self.doc.of_kind("assignment"):
+            words = _value_words(line)
+            if line.name is not None and len(words) == 1 and _CUDA_DIR.fullmatch(words[0].src):
                 out.add(line.name.src)
         return out
 
@@ -99,10 +109,13 @@ class _Migrator:
         if line.name.src in CUDA_PATH_VARIABLES:
             self.out.edit(R.MAKE_PATHS, line.name.offset, line.name.end, "ROCM_PATH",
                           f"{line.name.src} pointed at the CUDA toolkit")
-        if words and line.name.src in self.compilers:
-            self._compiler_word(words[0])
-        if line.name.src in self.flag_vars:
-            self._translate(words)
+        if words and line.name.src in self.compilers:  # NVCC = nvcc -ccbin g++: the options after it are nvcc's
+            first = _is_nvcc(words[0].src)
+            if first:
+                self._compiler_word(words[0])
+            self._translate(words[1:] if first else words, key=line.name.src)
+        elif line.name.src in self.flag_vars:
+            self._translate(words, key=line.name.src)
 
     def _recipe(self, line: Line) -> None:
         words = _code_words(line)
@@ -111,7 +124,7 @@ class _Migrator:
             if _is_nvcc(_unprefixed(words[i].src)):
                 self._compiler_word(words[i])
         if starts:
-            self._translate(words[starts[0] + 1:])
+            self._translate(words[starts[0] + 1:], key=f"line {line.line}")
 
     def _rule(self, line: Line) -> None:
         if not self.suffix:
@@ -130,11 +143,16 @@ class _Migrator:
         new = _rocm_paths(re.sub(r"nvcc$", "hipcc", src))  # a recipe's @/-/+ prefix stays
         self.out.edit(R.MAKE_COMPILER, word.offset, word.end, new, f"{src} is the CUDA compiler")
 
-    def _translate(self, words: list[Piece]) -> None:
-        fw = [flags.Word(w.src, w.offset) for w in words]
-        _, changes = flags.translate(self.text, fw, self.options.gfx, arch="drop" if self.arch_done else "offload")
+    def _translate(self, words: list[Piece], key: str) -> None:
+        """The nvcc options among ``words``; the first architecture option of each variable (or recipe line,
+        ``key``) becomes the gfx targets, the others go: a variable's targets are never lost (a duplicate
+        ``--offload-arch`` where two variables meet is harmless)."""
+        fw = _shell_words(self.text, words)
+        arch = "drop" if key in self.arch_done else "offload"
+        _, changes = flags.translate(self.text, fw, self.options.gfx, arch=arch)
         report_flags(self.out, changes, "NVIDIA architectures; the gfx targets replace them")
-        self.arch_done = self.arch_done or any(ch.row.action == "arch" and ch.replacement for ch in changes)
+        if any(ch.row.action == "arch" and ch.replacement for ch in changes):
+            self.arch_done.add(key)
 
     # -- words anywhere: CUDA paths and libraries ------------------------------------------------------------
     def _words(self, line: Line) -> None:
@@ -145,6 +163,8 @@ class _Migrator:
             new = _rocm_paths(word.src)
             if new != word.src:
                 new = re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/lib64\b", r"\1/lib", new)
+            for var in self.toolkit_vars - set(CUDA_PATH_VARIABLES):
+                new = new.replace(f"$({var})/lib64", f"$({var})/lib").replace(f"${{{var}}}/lib64", f"${{{var}}}/lib")
             link = _LINK.fullmatch(new)
             lib = index.get(link.group(1)) if link else None
             if lib is not None and link is not None and link.group(1) in lib.names:
@@ -160,6 +180,34 @@ class _Migrator:
                 rule, message = R.MAKE_CU_RULE, "convert renamed the .cu sources"
             if new != word.src:
                 self.out.edit(rule, word.offset, word.end, new, message)
+
+
+def _shell_words(text: str, words: list[Piece]) -> list[flags.Word]:
+    """Make's blank-separated words joined back where a quote spans them (``-Xcompiler="-Wall -fopenmp"`` is
+    one word to the shell that runs the recipe)."""
+    out: list[flags.Word] = []
+    i = 0
+    while i < len(words):
+        start = words[i].offset
+        j = i
+        quote = _open_quote(words[i].src)
+        while quote and j + 1 < len(words):
+            j += 1
+            quote = _open_quote(words[j].src, quote)
+        out.append(flags.Word(text[start:words[j].end], start))
+        i = j + 1
+    return out
+
+
+def _open_quote(word: str, quote: str = "") -> str:
+    """The quote still open after ``word`` (given the one open before it), or ""."""
+    for ch in word:
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+    return quote
 
 
 def _value_words(line: Line) -> list[Piece]:

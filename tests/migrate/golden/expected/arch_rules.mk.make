@@ -1,7 +1,7 @@
 CC = gcc
 NVCC = hipcc
 ARCH ?= --offload-arch=gfx90a --offload-arch=gfx942
-CUFLAGS = $(ARCH) -O3 -fgpu-rdc -Rpass-analysis=kernel-resource-usage "-Wall"
+CUFLAGS = $(ARCH) -O3 -fgpu-rdc -Rpass-analysis=kernel-resource-usage -Wall
 LIBS = -lhipblas -lrccl -lamdhip64
 
 ifeq ($(DEBUG),1)
