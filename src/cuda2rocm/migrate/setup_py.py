@@ -213,6 +213,8 @@ class _Migrator:
             if lit is not None:
                 run.append(i)
                 continue
+            if el is not None:  # "-gencode=...{}".format(cc), f"...", a name: hipcc may still reject it
+                self._unresolved(self._node(el), "an nvcc option")
             if run:
                 self._translate(elements, run, tuple_)
             run = []
@@ -275,6 +277,9 @@ class _Migrator:
             start, end = self.start(a), self.start(self._node(elements[hi + 1]))
         elif not kept_before:
             start, end = self.start(a), self._after_comma(elements[hi])
+            line_start = self.text.rfind("\n", 0, start) + 1
+            if not self.text[line_start:start].strip(" \t") and self.text[end:end + 1] == "\n":
+                start, end = line_start, end + 1  # the elements had lines of their own: the lines go
         else:
             before = elements[lo - 1]
             start, end = self.end(self._node(before)), self.end(b)
