@@ -13,20 +13,21 @@ from rich.table import Table
 
 from cuda2rocm import envelope, report
 from cuda2rocm.perf import compare as cmp
-from cuda2rocm.perf import cost, fingerprint, ingest, records, runner, service, soak, telemetry
+from cuda2rocm.perf import cost, fingerprint, ingest, kernels, records, runner, service, soak, telemetry
 from cuda2rocm.perf.stats import summarize
 from cuda2rocm.report._bench import fmt_number as _fmt
 
 
-def load_side(paths: Sequence[str], console: Console) -> ingest.Loaded:
-    loaded = ingest.load([Path(p) for p in paths])
+def load_side(paths: Sequence[str], console: Console, rename: dict[str, str] | None = None) -> ingest.Loaded:
+    loaded = ingest.load([Path(p) for p in paths], rename)
     for problem in loaded.problems:
         console.print(f"[yellow]warning[/]: {escape(problem)}")
     return loaded
 
 
-def compare_paths(base: Sequence[str], cand: Sequence[str], policy: cmp.Policy, console: Console) -> cmp.Report | None:
-    b, c = load_side(base, console), load_side(cand, console)
+def compare_paths(base: Sequence[str], cand: Sequence[str], policy: cmp.Policy, console: Console,
+                  kernel_map: dict[str, str] | None = None) -> cmp.Report | None:
+    b, c = load_side(base, console, kernel_map), load_side(cand, console)
     if not b.metrics or not c.metrics:
         console.print("[red]error[/]: no metrics found in " + ("the baseline" if not b.metrics else "the candidate"))
         return None
@@ -62,16 +63,18 @@ def command() -> None:
 @click.option("--task-metric", help="Metric that is time per task (s) or tasks/s, for cost per task.")
 @click.option("--price", nargs=2, type=float, metavar="BASE CAND", help="Price per GPU-hour of each platform.")
 @click.option("--gpus", default=1, show_default=True, help="GPUs per task (for cost).")
+@click.option("--kernel-map", type=click.Path(exists=True, dir_okay=False),
+              help="YAML: baseline kernel name -> candidate kernel name, for kernels renamed in the port.")
 def compare_command(base: str, cand: str, also_base: tuple[str, ...], also_cand: tuple[str, ...],
                     threshold: tuple[str, ...], alpha: float, tolerance: float, task_metric: str | None,
-                    price: tuple[float, float] | None, gpus: int) -> int:
+                    price: tuple[float, float] | None, gpus: int, kernel_map: str | None) -> int:
     """Compare BASE vs CAND (our JSONL, pytest-benchmark JSON or nccl-tests output) metric by metric."""
     console = Console()
     try:
         policy = cmp.policy_from(threshold, alpha, tolerance)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
-    result = compare_paths([base, *also_base], [cand, *also_cand], policy, console)
+    result = compare_paths([base, *also_base], [cand, *also_cand], policy, console, _kernel_map(kernel_map))
     if result is None:
         return 2
     if task_metric and price:
@@ -159,6 +162,128 @@ def run_command(call: str | None, runs: int, warmup: int, name: str | None, with
     for error in result.errors[:5]:
         console.print(f"[red]error[/]: {escape(error)}")
     return 1 if result.errors else 0
+
+
+def _kernel_map(path: str | None) -> dict[str, str]:
+    """``--kernel-map``: YAML mapping of baseline kernel names (or keys) -> the candidate's keys."""
+    if not path:
+        return {}
+    from ruamel.yaml import YAML, YAMLError
+
+    try:
+        data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, YAMLError) as exc:
+        raise click.BadParameter(f"{path}: {exc}", param_hint="--kernel-map") from None
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        raise click.BadParameter(f"{path}: expected a mapping of kernel names to kernel names",
+                                 param_hint="--kernel-map")
+    return dict(data)
+
+
+@command.command(name="kernels", context_settings={"ignore_unknown_options": True})
+@click.option("--profiler", type=click.Choice(["auto", *kernels.PROFILERS]), default="auto", show_default=True,
+              help="ncu on NVIDIA, rocprofv3 on AMD.")
+@click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False),
+              help="Read an existing ncu CSV or rocprofv3 kernel_trace.csv instead of running a command.")
+@click.option("--keep", type=click.Path(file_okay=False), help="Keep the profiler's raw output in this directory.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write JSONL records (bench compare reads them).")
+@click.option("--force", is_flag=True, help="Overwrite --out.")
+@click.argument("argv", nargs=-1, type=click.UNPROCESSED)
+def kernels_command(profiler: str, from_file: str | None, keep: str | None, out: str | None, force: bool,
+                    argv: tuple[str, ...]) -> int:
+    """Per-kernel records of a command (after --) run under the platform's profiler: calls, total and mean
+    time, registers, shared memory/LDS per block, achieved occupancy, DRAM throughput where the profiler gives
+    them. `bench compare` compares two such files kernel by kernel (--kernel-map for renamed kernels)."""
+    import tempfile
+
+    console = Console()
+    if from_file and argv:
+        raise click.UsageError("give a command or --from FILE, not both")
+    status = 0
+    if from_file:
+        parsed = kernels.parse(records.read_text(Path(from_file)), from_file)
+    elif argv:
+        try:
+            chosen = kernels.pick_profiler(profiler)
+        except FileNotFoundError as exc:
+            raise click.UsageError(str(exc)) from None
+        with tempfile.TemporaryDirectory(prefix="c2r-kernels-") as tmp:
+            parsed, status, _ = kernels.profile(argv, chosen, keep or tmp)
+    else:
+        raise click.UsageError("give the command to profile after --, or --from FILE")
+    for problem in parsed.problems[:20]:
+        console.print(f"[yellow]warning[/]: {escape(problem)}")
+    if not parsed.launches:
+        console.print("[red]error[/]: no kernel launches recorded")
+        return 2 if from_file else 1
+    recs = kernels.metric_records(parsed.launches, profiler=parsed.profiler)
+    _write(out, recs, force)
+    envelope.publish("bench-run", recs)
+    table = Table(title=f"kernels ({parsed.profiler})")
+    for column in ("kernel", "calls", "total s", "mean s", "registers", "shared B", "occupancy %"):
+        table.add_column(column, justify="left" if column == "kernel" else "right")
+    for s in kernels.summarize(parsed.launches):
+        table.add_row(escape(s.key), str(s.calls), _fmt(s.total_s), _fmt(s.mean_s),
+                      _fmt(s.facts.get("registers", float("nan")), ".0f"),
+                      _fmt(s.facts.get("shared_bytes", float("nan")), ".0f"),
+                      _fmt(s.facts.get("achieved_occupancy_pct", float("nan")), ".1f"))
+    console.print(table)
+    return 1 if status else 0
+
+
+@command.command(name="occupancy")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--target-gpu", default="MI300X,MI250X", show_default=True, metavar="GPU,...",
+              help="AMD GPUs (knowledge base) to estimate for.")
+@click.option("--block-size", type=click.IntRange(min=1, max=1024), default=256, show_default=True,
+              help="Threads per block the kernels are launched with.")
+@click.option("-I", "includes", multiple=True, metavar="DIR", help="Include directory for the compile.")
+@click.option("--json", "as_json", is_flag=True, help="JSON on stdout instead of the table.")
+def occupancy_command(sources: tuple[str, ...], target_gpu: str, block_size: int, includes: tuple[str, ...],
+                      as_json: bool) -> int:
+    """Static occupancy of translated HIP kernels on AMD GPUs, from hipcc's own resource report (registers,
+    LDS) and the GPU's limits: which kernels run fewer waves per SIMD than the hardware allows, and why."""
+    import json as _json
+
+    from cuda2rocm import knowledge
+    from cuda2rocm.perf import occupancy as occ
+
+    console = Console()
+    gpus = [g.strip() for g in target_gpu.split(",") if g.strip()]
+    for name in gpus:
+        gpu = knowledge.get_gpu(name)
+        if gpu is None or not gpu.gfx_target:
+            raise click.BadParameter(f"not an AMD GPU the knowledge base knows: {name}", param_hint="--target-gpu")
+    rows: list[occ.Estimate] = []
+    failed = False
+    for name in gpus:
+        gpu = knowledge.get_gpu(name)
+        assert gpu is not None
+        for source in sources:
+            kernels_found, error = occ.compile_report(Path(source), gpu.gfx_target, extra=[f"-I{d}" for d in includes])
+            if error:
+                console.print(f"[red]error[/]: {escape(error)}", highlight=False)
+                failed = True
+            compiled = occ.COMPILE_AS.get(gpu.gfx_target, gpu.gfx_target) if kernels_found else gpu.gfx_target
+            rows.extend(occ.estimate(k, name, block_size, compiled_for=compiled) for k in kernels_found)
+    if as_json:
+        click.echo(_json.dumps([{"kernel": occ.demangle(e.kernel.function), "gpu": e.gpu, "gfx": e.gfx,
+                                 "compiled_for": e.compiled_for, "vgprs": e.kernel.vgprs, "agprs": e.kernel.agprs,
+                                 "sgprs": e.kernel.sgprs, "lds_bytes": e.kernel.lds_bytes,
+                                 "block_size": e.block_size, "waves_per_simd": e.waves_per_simd,
+                                 "max_waves_per_simd": e.max_waves_per_simd, "limited_by": e.limited_by}
+                                for e in rows], indent=2))
+    else:
+        table = Table(title=f"static occupancy, blocks of {block_size} threads")
+        for column in ("kernel", "GPU", "VGPR+AGPR", "SGPR", "LDS B", "waves/SIMD", "of max", "limited by"):
+            table.add_column(column, justify="left" if column in ("kernel", "GPU", "limited by") else "right")
+        for e in rows:
+            gpu_text = e.gpu + (f" ({e.compiled_for})" if e.compiled_for != e.gfx else "")
+            table.add_row(escape(occ.demangle(e.kernel.function)), gpu_text, str(e.kernel.vgprs + e.kernel.agprs),
+                          str(e.kernel.sgprs), str(e.kernel.lds_bytes), str(e.waves_per_simd),
+                          f"{e.fraction:.0%}", e.limited_by)
+        console.print(table)
+    return 2 if failed and not rows else 0
 
 
 def _levels(text: str) -> list[int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cuda2rocm.perf import metrics, records
+from cuda2rocm.perf import kernels, metrics, records
 from cuda2rocm.perf.metrics import Metric
 
 
@@ -22,6 +22,7 @@ class Loaded:
     metrics: dict[str, Metric] = field(default_factory=dict)
     env: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    rename: dict[str, str] = field(default_factory=dict)  # kernel names/keys -> keys of the other platform
 
 
 def load_jsonl(path: Path, into: Loaded) -> None:
@@ -29,12 +30,24 @@ def load_jsonl(path: Path, into: Loaded) -> None:
     into.problems.extend(got.problems)
     table, problems = metrics.from_records(got.records)
     into.problems.extend(f"{path}: {p}" for p in problems)
+    names = {str(r.get("key")): str(r.get("name")) for r in got.records if r.get("kind") == "kernel"}
     for name, m in table.items():
-        metrics.add(into.metrics, name, m.samples, unit=m.unit, better=m.better, env=m.env)
+        metrics.add(into.metrics, _renamed(name, names, into.rename), m.samples, unit=m.unit, better=m.better,
+                    env=m.env)
     for rec in got.records:
         env = rec.get("env")
         if isinstance(env, dict) and not into.env:
             into.env = dict(env)
+
+
+def _renamed(metric: str, names: dict[str, str], rename: dict[str, str]) -> str:
+    """``kernel/<key>/time_s`` under the other platform's key (by key or by the kernel's full name)."""
+    parts = metric.split("/")
+    if not rename or len(parts) < 3 or parts[0] != "kernel":
+        return metric
+    key = "/".join(parts[1:-1])
+    new = rename.get(key) or rename.get(names.get(key, ""), key)
+    return f"kernel/{new}/{parts[-1]}"
 
 
 def load_pytest_benchmark(path: Path, data: dict[str, Any], into: Loaded) -> None:
@@ -124,13 +137,25 @@ def load_file(path: Path, into: Loaded) -> None:
             return
     if stripped.startswith("{"):
         load_jsonl(path, into)
+    elif kernels.is_ncu_csv(text) or kernels.is_rocprof_trace(text):
+        load_kernels(path, text, into)
     else:
         load_nccl_tests(path, text, into)
 
 
-def load(paths: Sequence[Path]) -> Loaded:
-    """Pool several files (e.g. repeated runs) into one sample set per metric."""
-    out = Loaded()
+def load_kernels(path: Path, text: str, into: Loaded, rename: dict[str, str] | None = None) -> None:
+    """Per-launch kernel times from ncu CSV or a rocprofv3 kernel trace (:mod:`cuda2rocm.perf.kernels`)."""
+    parsed = kernels.parse(text, str(path))
+    into.problems.extend(parsed.problems)
+    table, _ = metrics.from_records(kernels.metric_records(parsed.launches, rename or into.rename, parsed.profiler))
+    for name, m in table.items():
+        metrics.add(into.metrics, name, m.samples, unit=m.unit, better=m.better)
+
+
+def load(paths: Sequence[Path], rename: dict[str, str] | None = None) -> Loaded:
+    """Pool several files (e.g. repeated runs) into one sample set per metric; ``rename``: kernel names of
+    these files -> the keys they have on the other side (``bench compare --kernel-map``)."""
+    out = Loaded(rename=dict(rename or {}))
     for path in paths:
         load_file(path, out)
     return out

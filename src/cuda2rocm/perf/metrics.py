@@ -68,7 +68,7 @@ def from_records(records: Iterable[dict[str, Any]]) -> tuple[dict[str, Metric], 
                 problems.append(f"record {i}: metric {rec['metric']!r} has no finite value")
                 continue
             add(table, str(rec["metric"]), values, unit=rec.get("unit"), better=rec.get("better"), env=rec.get("env"))
-        elif rec.get("kind") not in ("comm-run", "run"):
+        elif rec.get("kind") not in ("comm-run", "run", "kernel"):
             problems.append(f"record {i}: neither a metric nor a comm record")
     return table, problems
 
