@@ -66,7 +66,7 @@ def test_assessment_of_the_example() -> None:
     assert levels["extension"] in ("medium", "high")
     assert "multi-node NCCL/NVLink tuning" in result.risk.signals
     # two critical K402 findings (96 KB of LDS) and inline PTX: high (it was "medium" before issue 18)
-    assert result.risk.level == "high" and result.risk.signals[0] == "2 critical finding(s)"
+    assert result.risk.level == "high" and result.risk.signals[0] == "2 critical finding(s) without an automatic fix"
     assert result.risk.effort_person_days[0] < result.risk.effort_person_days[1]
     assert "setup.py" in result.risk.poc_recommendation and "gfx942" in result.risk.poc_recommendation
     assert result.deployment.scale == "kubernetes"

@@ -159,7 +159,7 @@ def test_binaries(elf_tree: Path) -> None:
     assert {("C2R-S301", "vendor/libfastgemm.so"), ("C2R-S302", "vendor/libkern.so"),
             ("C2R-S304", "vendor/fastgemm-1.0-cp311-cp311-linux_x86_64.whl"),
             ("C2R-S303", "vendor/attn_sm80.cubin")} <= got
-    assert "closed CUDA binaries/plugins" in result.risk.signals and result.risk.level == "high"
+    assert "5 closed CUDA binaries" in result.risk.signals and result.risk.level == "high"
 
 
 def test_binary_with_source_is_not_flagged(elf_tree: Path, tmp_path: Path) -> None:

@@ -1,17 +1,20 @@
-"""Overall risk from the high-risk signals, an effort range and a proof-of-concept recommendation."""
+"""Overall risk and an effort range from the residual work, and a proof-of-concept recommendation."""
 
 from __future__ import annotations
 
 from cuda2rocm import knowledge
 from cuda2rocm.assess.layers import nothing_to_port
+from cuda2rocm.assess.residual import Residual, residual
 from cuda2rocm.model import Severity
 from cuda2rocm.results import LayerAssessment, RiskAssessment, ScanResult
 
 #: signals that alone make a project high-risk
-HARD_SIGNALS = ("closed CUDA binaries/plugins", "TensorRT dependence")
+HARD_SIGNALS = ("TensorRT dependence", "much inline PTX")
+#: signals that make a project at least medium-risk
+CARE_SIGNALS = ("CUDA Graph dependence", "multi-node NCCL/NVLink tuning")
 MUCH_PTX = 5
 MANY_KERNELS = 5
-_DAYS = {"low": (0, 1), "medium": (2, 5), "high": (5, 15)}
+HIGH_DAYS = 20
 
 
 def critical_findings(r: ScanResult) -> int:
@@ -19,30 +22,37 @@ def critical_findings(r: ScanResult) -> int:
     return sum(1 for f in r.findings if f.severity >= Severity.CRITICAL and not f.rule.startswith("C2R-E"))
 
 
-def signals(r: ScanResult) -> list[str]:
+def signals(r: ScanResult, left: Residual | None = None) -> list[str]:
+    """What drives the risk: the residual manual work by kind, then project facts; verification gaps (no
+    tests, baselines or pins) last, marked as such (they make the result harder to prove, not the port larger)."""
     if nothing_to_port(r):
         return []
-    rules = {f.rule for f in r.findings}
+    left = left if left is not None else residual(r)
     names = {a.name for a in r.api_usage}
-    out = []
-    if critical := critical_findings(r):
-        out.append(f"{critical} critical finding(s)")
+    rules = {f.rule for f in r.findings}
+    out = [f"{n} {_WHAT[kind]}" for kind, n in sorted(left.items.items(), key=lambda kv: _ORDER.index(kv[0]))
+           if kind in _WHAT]
     if r.stats.get("inline_asm", 0) >= MUCH_PTX:
         out.append("much inline PTX")
-    if any(not b.has_source for b in r.binaries) or any(p.rocm_support in ("none", "deprecated_project")
-                                                        for p in r.plugins):
-        out.append("closed CUDA binaries/plugins")
-    if r.stats.get("kernels", 0) >= MANY_KERNELS and not r.baselines.get("tests"):
-        out.append("many custom ops without tests")
     if "C2R-P108" in rules or any(a.library == "tensorrt" for a in r.api_usage):
         out.append("TensorRT dependence")
     if "C2R-P107" in rules or any(n.startswith(("cudaGraph", "cudaStreamBeginCapture")) for n in names):
         out.append("CUDA Graph dependence")
     if "C2R-D103" in rules and (r.deployment.scale in ("multi-node", "kubernetes") or _nvlink_tuning(r)):
         out.append("multi-node NCCL/NVLink tuning")
-    out += [f"no {what}" for what, key in (("pinned versions", "pinned_versions"), ("tests", "tests"),
-                                           ("benchmark baselines", "benchmarks")) if not r.baselines.get(key)]
+    if r.stats.get("kernels", 0) >= MANY_KERNELS and not r.baselines.get("tests"):
+        out.append("many custom ops without tests (verification gap)")
+    out += [f"no {what} (verification gap)" for what, key in (("pinned versions", "pinned_versions"),
+                                                             ("tests", "tests"), ("benchmark baselines", "benchmarks"))
+            if not r.baselines.get(key)]
     return out
+
+
+_WHAT = {"critical": "critical finding(s) without an automatic fix", "binary": "closed CUDA binaries",
+         "plugin-none": "GPU plugin(s) without a ROCm build", "api": "CUDA API(s) without a HIP counterpart",
+         "device": "device-code hazard(s) to rewrite by hand", "plugin-partial": "plugin(s) with partial ROCm support",
+         "code": "other construct(s) to change by hand"}
+_ORDER = ("critical", "binary", "plugin-none", "api", "device", "plugin-partial", "code", "review", "plugin")
 
 
 def _nvlink_tuning(r: ScanResult) -> bool:
@@ -50,31 +60,33 @@ def _nvlink_tuning(r: ScanResult) -> bool:
 
 
 def assess_risk(r: ScanResult, layers: tuple[LayerAssessment, ...]) -> RiskAssessment:
-    """``none`` with no effort when there is nothing to port; ``high`` with any critical finding, a hard signal
-    or >= 3 signals; ``medium`` with any signal or a high layer; else ``low``."""
+    """From the residual work (:mod:`cuda2rocm.assess.residual`): ``none`` with nothing to port; ``high`` with
+    critical findings left, closed binaries, plugins without a ROCm build, TensorRT, much PTX or more than
+    20 person-days left; ``medium`` with any manual work left or a dependence that needs care on the target
+    (graphs, multi-node NCCL tuning); else ``low``: a port the automatic steps do, whatever the raw reference
+    count. Missing tests and baselines are listed, as verification gaps, but do not raise the level."""
     if nothing_to_port(r):
         return RiskAssessment("none", (), (0, 0), poc(r))
-    found = signals(r)
-    if len(found) >= 3 or critical_findings(r) or any(s in HARD_SIGNALS for s in found):
+    left = residual(r)
+    found = signals(r, left)
+    days = effort(r, layers, left)
+    hard = any(left.items.get(k) for k in ("critical", "binary", "plugin-none")) or any(
+        s in HARD_SIGNALS for s in found)
+    if hard or days[1] > HIGH_DAYS:
         level = "high"
-    elif found or any(la.difficulty == "high" for la in layers):
+    elif left.manual or any(s in CARE_SIGNALS for s in found):
         level = "medium"
     else:
         level = "low"
-    return RiskAssessment(level, tuple(found), effort(r, layers), poc(r))
+    return RiskAssessment(level, tuple(found), days, poc(r))
 
 
-def effort(r: ScanResult, layers: tuple[LayerAssessment, ...]) -> tuple[int, int]:
-    """Person-days: per-layer base by difficulty, plus per-kernel, per-inline-asm and per-closed-binary work."""
-    low = sum(_DAYS[la.difficulty][0] for la in layers)
-    high = sum(_DAYS[la.difficulty][1] for la in layers)
-    kernels, asm = r.stats.get("kernels", 0), r.stats.get("inline_asm", 0)
-    closed = sum(1 for b in r.binaries if not b.has_source)
-    low += int(kernels * 0.25 + asm * 0.5 + closed * 5)
-    high += int(kernels * 1 + asm * 2 + closed * 20 + 0.999)
-    if rocm_path_files(r):  # part-ported: finish and test the HIP path (a judgement: 60% of a fresh port)
-        low, high = max(1, int(low * 0.6)), max(1, int(high * 0.6 + 0.999))
-    return low, max(low, high)
+def effort(r: ScanResult, layers: tuple[LayerAssessment, ...], left: Residual | None = None) -> tuple[int, int]:
+    """Person-days of the residual work plus verification (``layers`` are kept for callers; the per-layer view
+    does not add days of its own: their findings are counted once, in the residual)."""
+    left = left if left is not None else residual(r)
+    # part-ported: finish and test the HIP path (a judgement: 60% of a fresh port)
+    return left.days(0.6 if rocm_path_files(r) else 1.0)
 
 
 def rocm_path_files(r: ScanResult) -> list[str]:
