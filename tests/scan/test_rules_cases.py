@@ -193,3 +193,19 @@ def test_scan_rules_are_documented() -> None:
     for r in rules:
         assert r.what.strip() and r.why.strip() and r.example.strip() and r.instead.strip(), r.id
         assert r.family in ("scan-inventory", "scan-plugins", "scan-binaries", "python", "deployment", "input")
+
+
+def test_a_cu_file_that_is_already_hip_is_not_a_kernel_to_port(tmp_path: Path) -> None:
+    """Over-report found on held-out projects: .cu files of a HIP project counted as CUDA kernels to port."""
+    (tmp_path / "b.cu").write_text("#include <hip/hip_runtime.h>\n__global__ void k(float* y) { y[0] = 1.f; }\n"
+                                   "int main() { float* y; hipMalloc(&y, 4);\n"
+                                   "  hipLaunchKernelGGL(k, dim3(1), dim3(1), 0, 0, y); }\n")
+    (tmp_path / "c.cu").write_text("// hipMalloc in a comment is no HIP code\n__global__ void k(float* y) {}\n"
+                                   "int main() { float* y; cudaMalloc(&y, 4); }\n")
+    result = scan(tmp_path)
+    rules_at = {(f.rule, f.path) for f in result.findings}
+    assert ("C2R-S103", "b.cu") not in rules_at and ("C2R-S113", "b.cu") in rules_at
+    assert ("C2R-S103", "c.cu") in rules_at
+    assert result.stats["kernels"] == 1 and result.stats["hip_kernels"] == 1
+    (tmp_path / "c.cu").unlink()
+    assert scan(tmp_path).risk.level == "none"  # type: ignore[union-attr]

@@ -16,10 +16,11 @@ MEDIUM_POINTS = 4
 
 def nothing_to_port(r: ScanResult) -> bool:
     """No CUDA dependence at all: no finding above info (input problems aside), no CUDA source, kernel, inline
-    assembly, CUDA API use, binary or plugin. Missing tests or pins are then no migration work."""
+    assembly, CUDA API use, binary or plugin (``.cu`` files that are already HIP do not count). Missing tests or
+    pins are then no migration work."""
     return not (any(f.severity > Severity.INFO and not f.rule.startswith("C2R-E") for f in r.findings)
-                or any(f.language == "cuda" for f in r.files) or r.stats.get("kernels", 0)
-                or r.stats.get("inline_asm", 0) or r.api_usage or r.binaries or r.plugins)
+                or any(f.language == "cuda" and "hip-source" not in f.tags for f in r.files)
+                or r.stats.get("kernels", 0) or r.stats.get("inline_asm", 0) or r.api_usage or r.binaries or r.plugins)
 
 
 def grade_layers(result: ScanResult) -> tuple[LayerAssessment, ...]:

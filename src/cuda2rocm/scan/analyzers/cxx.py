@@ -44,6 +44,12 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
     structure = _structure(tokens)
     kernels = [f.name_index for f in structure[1] if f.is_kernel] if structure else []
     first_ref = _references(report, tokens, index)
+    if is_cuda and not first_ref and _hip_code(tokens):  # already HIP (hipMalloc, <hip/...>): not a port
+        report.tags.add("hip-source")
+        report.count("hip_kernels", len(kernels))
+        _hazards(report, tokens, text, target_gpu, structure)
+        _rocm_path(report, tokens, index)
+        return
     report.count("kernels", len(kernels))
     if is_cuda:
         line = index.line(tokens[kernels[0]].offset) if kernels else 1
@@ -59,6 +65,16 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
 
 
 _HIP_HINT = re.compile(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|USE_ROCM|hip/hip_runtime")
+
+
+def _hip_code(tokens: list[Token]) -> bool:
+    """HIP in code (not comments): an include of ``<hip/...>`` or a HIP API name (``hipMalloc``)."""
+    for tok in tokens:
+        if tok.kind in (HEADER, STRING) and tok.pp and tok.src[1:].startswith("hip/"):
+            return True
+        if tok.kind == IDENT and tok.src.startswith("hip") and len(tok.src) > 3 and tok.src[3].isupper():
+            return True
+    return False
 
 
 def _rocm_path(report: FileFacts, tokens: list[Token], index: LineIndex) -> None:
