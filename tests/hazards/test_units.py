@@ -135,3 +135,39 @@ def test_random_token_soup_never_raises(text: str) -> None:
     analyze(tokenize(text), text, "fuzz.cu")
     edits = fixes(tokenize(text), text, "fuzz.cu")
     assert all(0 <= e.start <= e.end <= len(text) for e in edits)
+
+
+# -- C2R-K101 in launch configuration and strides (issue 17's class); precision cases beside each ----------
+
+def _run(code: str) -> list:  # type: ignore[type-arg]
+    return list(analyze(tokenize(code), code, "x.cu"))
+
+
+_WARP_KERNEL = "__global__ void k(float* v) { v[0] = __shfl_down_sync(0xffffffffffffffffULL, v[0], 1); }\n"
+
+
+@pytest.mark.parametrize(("code", "line"), [
+    ("constexpr int kWarps = 4;\n__global__ void __launch_bounds__(kWarps * 32) k(float* v) {}\n", 2),
+    (_WARP_KERNEL + "void run(float* v, int warps) { k<<<1, warps * 32>>>(v); }\n", 2),
+    (_WARP_KERNEL + "void run(float* v, int n) {\n  dim3 block(n * 32);\n  k<<<1, block>>>(v);\n}\n", 3),
+    ("constexpr int kThreads = 256;\nconstexpr int kWarps = kThreads / 32;\n", 2),
+    ("__global__ void r(const float* m, float* o, int cols) {\n  int lane = threadIdx.x % warpSize;\n  float s = 0;\n"
+     "  for (int c = lane; c < cols; c += 32) s += m[c];\n  o[lane] = s;\n}\n", 4),
+    ("__global__ void r(const float* x, float* o, int n, int step) {\n  int lane = threadIdx.x & (warpSize - 1);\n"
+     "  int k = lane * step;\n  float a = 0;\n  while (k < n) { a += x[k]; k += 32 * step; }\n  o[lane] = a;\n}\n", 5),
+])
+def test_warp_width_in_launch_configuration_and_strides(code: str, line: int) -> None:
+    assert ("C2R-K101", line) in {(f.rule, f.line) for f in _run(code)}
+
+
+@pytest.mark.parametrize("code", [
+    # a tile of 32x8 threads for a kernel without warp primitives: 32 is a tile edge
+    "__global__ void t(float* o) { o[threadIdx.y * 32 + threadIdx.x] = 0; }\n"
+    "void run(float* o, int n) {\n  dim3 block(n * 32, 8);\n  t<<<1, block>>>(o);\n}\n",
+    # a byte count and a plain stride that is not over lanes
+    "void f(char* p, int n) {\n  int bytes = n * 32;\n  for (int i = 0; i < bytes; i += 32) p[i] = 0;\n}\n",
+    # 32 rows per block, computed from a thread count that is not a warp count
+    "constexpr int kThreads = 256;\nconstexpr int kRows = kThreads / 32;\n",
+])
+def test_thirty_two_that_is_not_a_warp_width(code: str) -> None:
+    assert "C2R-K101" not in {f.rule for f in _run(code)}

@@ -124,7 +124,7 @@ def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
 
 
 #: names that say "the warp size" (``WARP_SIZE``, ``kWarpSize``, ``THREADS_PER_WARP``...)
-WARP_CONSTANT_NAME = re.compile(r"(?i)^k?_?(warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
+WARP_CONSTANT_NAME = re.compile(r"(?i)^k?_?(warp|warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
 
 
 def warp_constants(src: Source) -> frozenset[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
@@ -12,10 +13,12 @@ from cuda2rocm.hazards.flow import (
     SHUFFLES,
     WARP_CONSTANT_NAME,
     LaneOp,
+    assigned_name,
     flow_of,
     has_lane_literal,
     lane_ops,
     mentions,
+    warp_constants,
     warp_sync_functions,
 )
 from cuda2rocm.hazards.symbols import file_env
@@ -85,6 +88,103 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
             edits = () if any(e.start < 0 for e in edits) else edits
             yield Hit("C2R-K101", op.literal, f"{what} computed with literal {src.src(op.literal)} "
                       "assumes 32-thread warps (AMD wavefronts are 64 wide)", edits)
+    yield from _warp_multiples(src)
+
+
+#: names that count warps (``kWarps``, ``num_warps``, ``WARPS_PER_BLOCK``), not a warp size
+_WARP_COUNT_NAME = re.compile(r"(?i)warps")
+
+
+def _warp_multiples(src: Source) -> Iterator[Hit]:
+    """32 as the warp width where no thread index is involved: threads from a warp count (``kWarps * 32`` in
+    ``__launch_bounds__``, a launch, a ``dim3``), a warp count from a thread count (``kWarps = kThreads / 32``),
+    the block of a launch of a warp-synchronous kernel (``dim3 block(n * 32)``), and strides over lanes
+    (``c += 32`` / ``k += 32 * step`` on a variable that starts at the lane). No fix: which 32s are warp widths
+    is the author's to say (a tile of 32 threads stays 32 on AMD)."""
+    numbers = [i for i in src.of_kind("NUMBER") if not src.tokens[i].pp and parse_int(src.src(i)) == 32]
+    constants = warp_constants(src)
+    strides = sorted(i for i in src.idents(constants) if src.src(src.prev(i)) == "+=") if constants else []
+    for i in strides:  # c += WARP_SIZE over lanes: the constant's definition is C2R-K106's
+        if _lane_stride(src, i):
+            yield Hit("C2R-K101", i, f"a stride of {src.src(i)} (a constant 32) over the lanes of a warp skips or "
+                      "repeats elements on 64-wide wavefronts; see C2R-K106 at its definition")
+    if not numbers:
+        return
+    sync = warp_sync_functions(src)
+    blocks = _warp_sync_blocks(src, sync)
+    seen: set[int] = set()
+    for i in numbers:
+        before, after = src.prev(i), src.next(i)
+        b, a = src.src(before), src.src(after) if after < len(src.tokens) else ""
+        other = before if b == "*" else after if a == "*" else -1
+        operand = src.prev(before) if other == before else src.next(after) if other == after else -1
+        name = src.src(operand) if operand >= 0 and src.tokens[operand].kind == IDENT else ""
+        message = ""
+        if name and _WARP_COUNT_NAME.search(name) and not WARP_CONSTANT_NAME.match(name):
+            message = f"{name} * 32 turns a warp count into threads with 32-thread warps (AMD wavefronts are 64 wide)"
+        elif b == "/" and _WARP_COUNT_NAME.search(assigned_name(src, i) or ""):
+            message = (f"{assigned_name(src, i)} = ... / 32 counts warps of 32 threads (AMD wavefronts are 64 wide: "
+                       "half as many)")
+        elif _in_ranges(i, blocks) and (b == "*" or a == "*"):
+            message = "the block of a warp-synchronous kernel is a multiple of 32 threads (AMD wavefronts are 64 wide)"
+        elif _lane_stride(src, i):
+            message = "a stride of 32 over the lanes of a warp skips or repeats elements on 64-wide wavefronts"
+        if message and i not in seen:
+            seen.add(i)
+            yield Hit("C2R-K101", i, message)
+
+
+def _in_ranges(i: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(a <= i < b for a, b in ranges)
+
+
+def _warp_sync_blocks(src: Source, sync: set[str]) -> list[tuple[int, int]]:
+    """Token ranges giving the block size of launches of warp-synchronous kernels: the launch's block argument
+    and, when it is a plain name, the ``dim3 NAME(...)`` / ``NAME = ...`` that defines it in the same function."""
+    out: list[tuple[int, int]] = []
+    for launch in src.launches:
+        if launch.name not in sync or len(launch.config) < 2:
+            continue
+        start, end = launch.config[1]
+        out.append((start, end))
+        code = src.range_code(start, end)
+        if len(code) != 1 or src.tokens[code[0]].kind != IDENT:
+            continue
+        fn = src.function_at(launch.open_index)
+        lo = fn.body_open if fn is not None else 0
+        for j in src.idents(frozenset({src.src(code[0])}), lo, launch.open_index):
+            nxt = src.next(j)
+            if src.src(nxt) == "(" and nxt in src.pairs and src.src(src.prev(j)) == "dim3":
+                out.append((nxt, src.pairs[nxt]))
+            elif src.src(nxt) == "=":
+                out.append((nxt, src.statement_end(nxt)))
+    return out
+
+
+def _lane_stride(src: Source, i: int) -> bool:
+    """``v += 32`` or ``v += 32 * step`` where ``v`` starts at a lane index (``for (c = lane; ...; c += 32)``)."""
+    j = src.prev(i)
+    if src.src(j) != "+=":
+        return False
+    var = src.prev(j)
+    if src.tokens[var].kind != IDENT:
+        return False
+    fn = src.function_at(i)
+    if fn is None:
+        return False
+    flow = flow_of(src, fn)
+    name = src.src(var)
+    if name in flow.lane:
+        return True
+    for k in src.idents(frozenset({name}), fn.body_open, var):  # int c = lane / k = lane * step
+        nxt = src.next(k)
+        if src.src(nxt) == "=":
+            end = src.statement_end(nxt)
+            init = src.range_code(nxt + 1, end)
+            if any(src.src(t) in flow.lane or (src.tokens[t].kind == IDENT and src.src(t).lower().startswith("lane"))
+                   for t in init):
+                return True
+    return False
 
 
 @rule(
