@@ -19,6 +19,7 @@ from cuda2rocm.fsio import InputError, decode, read_limited
 from cuda2rocm.hazards.targets import UnknownTarget, resolve
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
+from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.setup_py import migrate_setup_py
@@ -32,7 +33,7 @@ from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
 #: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,
 #: which scan classifies as Python)
-BUILD_KINDS = ("cmake", "make", "setup-py")
+BUILD_KINDS = ("cmake", "make", "setup-py", "bazel", "bazelrc")
 MAX_BYTES = 32 * 2**20
 
 
@@ -125,6 +126,10 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
         return migrate_cmake(rel, text, options, facts, doc)
     if kind == "setup-py":
         return migrate_setup_py(rel, text, options)
+    if kind == "bazel":
+        return migrate_bazel(rel, text, options)
+    if kind == "bazelrc":
+        return migrate_bazelrc(rel, text, options)
     return migrate_make(rel, text, options)
 
 
