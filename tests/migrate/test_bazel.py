@@ -29,6 +29,7 @@ from cuda2rocm.migrate.build import build_kind, migrate_build, renames_in_tree
 from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.scan.classify import classify
 from cuda2rocm.translate.api import convert
+from cuda2rocm.translate.options import Options
 
 PROJECT = Path(__file__).parent / "projects" / "bazelrand"
 HIPCC = shutil.which("hipcc")
@@ -39,7 +40,7 @@ ENV = {**os.environ, "HIP_PLATFORM": "amd"}
 
 def _migrated(tmp_path: Path) -> Path:
     out = tmp_path / "hip"
-    report = convert(PROJECT, out)
+    report = convert(PROJECT, out, Options(cu_suffix=".cu.cc"))  # the C++ name Bazel's cc rules take
     assert not report.failed
     run = migrate_build(PROJECT, mode=Mode.MIRROR, output=out,
                         options=BuildOptions(gfx=("gfx90a",), renames=renames_in_tree(out)))
@@ -84,7 +85,7 @@ def test_migrated_build_names_the_rocm_rule_sources_and_labels(tmp_path: Path) -
     text = (out / "BUILD.bazel").read_text(encoding="utf-8")
     assert 'load("@local_config_rocm//rocm:build_defs.bzl", "rocm_library")' in text
     assert "cuda_library" not in text and "@local_cuda" not in text
-    assert _list_value(module, args["srcs"]) == ["src/fill.hip"] and (out / "src" / "fill.hip").exists()
+    assert _list_value(module, args["srcs"]) == ["src/fill.cu.cc"] and (out / "src" / "fill.cu.cc").exists()
     assert _list_value(module, args["deps"]) == ["@local_config_rocm//rocm:hip", "@local_config_rocm//rocm:hiprand"]
     assert _list_value(module, args["copts"]) == ["-ffast-math", "-Wall", "-gline-tables-only"]
     assert "# cuRAND host API" in text and "# constexpr helpers in device code" in text  # comments kept
@@ -111,15 +112,18 @@ def test_migrated_sources_build_for_gfx90a_with_the_migrated_copts_and_deps(tmp_
     links = [f"-l{'amdhip64' if lib == 'hip' else lib}" for lib in libs]
     for src in _list_value(module, args["srcs"]):  # what rocm_library compiles, with its copts, as hipcc takes them
         obj = out / (src + ".o")
-        done = subprocess.run([str(HIPCC), "--offload-arch=gfx90a", *copts, "-I", str(out), "-c", str(out / src),
-                               "-o", str(obj)], env=ENV, capture_output=True, text=True, timeout=600, check=False)
+        # -x hip: hipcc's language option for a device source with a C++ name (rocm_default_copts() passes
+        # -x rocm to TensorFlow's ROCm toolchain for the same purpose)
+        compile_ = [str(HIPCC), "-x", "hip", "--offload-arch=gfx90a", *copts, "-I", str(out), "-c", str(out / src),
+                    "-o", str(obj)]
+        done = subprocess.run(compile_, env=ENV, capture_output=True, text=True, timeout=600, check=False)
         assert done.returncode == 0, done.stderr
     main_o = out / "main.o"  # cc_binary's source: plain C++, compiled by the host compiler
     done = subprocess.run([str(CXX), "-std=c++17", "-I", str(out), "-c", str(out / "src" / "main.cc"), "-o",
                            str(main_o)], capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     binary = out / "bazelrand"
-    link = [str(HIPCC), "--offload-arch=gfx90a", str(out / "src" / "fill.hip.o"), str(main_o), *links, "-o",
+    link = [str(HIPCC), "--offload-arch=gfx90a", str(out / "src" / "fill.cu.cc.o"), str(main_o), *links, "-o",
             str(binary)]
     done = subprocess.run(link, env=ENV, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr

@@ -31,7 +31,7 @@ import libcst.matchers as m
 from libcst.metadata import MetadataWrapper
 
 from cuda2rocm.migrate import rules as R
-from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, _rows, libraries
+from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, Collector, FileMigration, _rows, libraries
 from cuda2rocm.migrate.setup_py import _Migrator, _string, _syntax_problem
 from cuda2rocm.model import Edit, Severity
 from cuda2rocm.source.formats._base import Problem
@@ -47,6 +47,9 @@ REPO_CALLS = frozenset({"rules_cuda_dependencies", "rules_cuda_toolchains", "reg
 #: attributes of rules_cuda's cuda_library that cc_library (and so rocm_library) does not take
 RULES_CUDA_ATTRS = frozenset({"host_copts", "host_defines", "host_local_defines", "host_linkopts", "rdc",
                               "ptxasopts"})
+#: what cc_library's srcs take besides libraries and objects (Bazel's C/C++ source, header and assembler types)
+CC_EXTENSIONS = (".cc", ".cpp", ".cxx", ".c++", ".C", ".c", ".h", ".hh", ".hpp", ".ipp", ".hxx", ".h++", ".inc",
+                 ".inl", ".tlh", ".tli", ".H", ".S", ".s", ".asm")
 _COPTS_CALLS = frozenset({"select", "if_cuda", "if_rocm", "if_cuda_is_configured", "if_rocm_is_configured"})
 _ARCH_WHERE = "Bazel's ROCm build takes the targets from TF_ROCM_AMDGPU_TARGETS (the rocm config of .bazelrc)"
 
@@ -240,7 +243,8 @@ class _Starlark(_Migrator):
                                                               "cuda_test", "cuda_objects"))
         for key in ("srcs", "hdrs", "textual_hdrs"):
             if key in kwargs:
-                self._bazel_sources(kwargs[key].value)
+                self._bazel_sources(kwargs[key].value, rocm=key == "srcs" and rule in ("cuda_library",
+                                                                                       "rocm_library"))
         if isinstance(call.func, cst.Name) and call.func.value == "glob" and call.args:
             self._glob_patterns(call.args[0].value)
         self._repository(call, rule, kwargs, t)
@@ -328,9 +332,9 @@ class _Starlark(_Migrator):
                           "-x cuda is clang's NVIDIA language mode; TensorFlow's ROCm toolchain takes -x rocm")
 
     # -- sources -------------------------------------------------------------------------------------------------
-    def _bazel_sources(self, value: cst.BaseExpression) -> None:
-        if not self.options.renames:
-            return
+    def _bazel_sources(self, value: cst.BaseExpression, *, rocm: bool) -> None:
+        """Sources ``convert`` renamed follow it; ``rocm``: the srcs of a (future) rocm_library, a cc_library, whose
+        extensions Bazel checks."""
         for node in self._resolve(value):
             elements = list(node.elements) if isinstance(node, (cst.List, cst.Tuple)) else []
             for el in elements:
@@ -344,6 +348,12 @@ class _Starlark(_Migrator):
                     renamed = name[:len(name) - len(posixpath.basename(name))] + posixpath.basename(new)
                     self.out.edit(R.BAZEL_SOURCES, self.start(lit), self.end(lit),
                                   f"{lit.prefix}{lit.quote}{renamed}{lit.quote}", f"convert renamed {name}")
+                    name = renamed
+                if rocm and not name.endswith(CC_EXTENSIONS):
+                    self.out.report(R.BAZEL_SOURCES, self.start(lit), f"{name}: rocm_library is a cc_library, whose "
+                                    "srcs take C/C++ extensions only (.cc, .cpp, ...), so Bazel rejects this file",
+                                    fix="convert with --cu-suffix .cu.cc (TensorFlow's naming for device sources)",
+                                    severity=Severity.HIGH)
 
     def _glob_patterns(self, value: cst.BaseExpression) -> None:
         if not self.options.renames or not isinstance(value, (cst.List, cst.Tuple)):
@@ -358,7 +368,7 @@ class _Starlark(_Migrator):
             matched = [new for old, new in self.options.renames.items() if fnmatch.fnmatchcase(old, where)
                        or fnmatch.fnmatchcase(old, where.replace("*/", "", 1))]
             if matched:
-                suffix = posixpath.splitext(matched[0])[1]
+                suffix = next(s for s in CU_SUFFIXES if matched[0].endswith(s))
                 self.out.edit(R.BAZEL_SOURCES, self.start(lit), self.end(lit),
                               f"{lit.prefix}{lit.quote}{pattern[:-3]}{suffix}{lit.quote}",
                               f"convert renamed the .cu sources {pattern} matched to {suffix}")

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from cuda2rocm.fsio import InputError, decode, read_limited
 from cuda2rocm.hazards.targets import UnknownTarget, resolve
 from cuda2rocm.migrate import rules as R
-from cuda2rocm.migrate.base import BuildOptions, FileMigration
+from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, FileMigration
 from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.make import migrate_make
@@ -62,12 +62,15 @@ def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, 
 
 
 def renames_in_tree(root: Path) -> dict[str, str]:
-    """``x.cu -> x.hip`` for every ``.hip`` file whose ``.cu`` twin is absent: what ``convert -o`` wrote."""
+    """``x.cu -> x.hip`` (or ``x.cu.cc``) for every such file whose ``.cu`` twin is absent: what ``convert -o``
+    wrote."""
     out: dict[str, str] = {}
     if root.is_dir():
-        for hip in root.rglob("*.hip"):
-            if not hip.with_suffix(".cu").exists():
-                out[hip.with_suffix(".cu").relative_to(root).as_posix()] = hip.relative_to(root).as_posix()
+        for suffix in CU_SUFFIXES:
+            for new in root.rglob("*" + suffix):
+                old = new.with_name(new.name[:-len(suffix)] + ".cu")
+                if not old.exists():
+                    out[old.relative_to(root).as_posix()] = new.relative_to(root).as_posix()
     return out
 
 
