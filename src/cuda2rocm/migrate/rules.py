@@ -317,11 +317,13 @@ BAZEL_X_CUDA = _rule(
 )
 BAZEL_SOURCES = _rule(
     "C2R-B507", "bazel-cu-sources", Severity.LOW,
-    what="`srcs`/`hdrs` entries and `glob()` patterns naming `.cu` files that `convert` renamed.",
-    why="After the rename the `.cu` files are gone and the target no longer builds.",
+    what="`srcs`/`hdrs` entries and `glob()` patterns naming `.cu` files that `convert` renamed; sources of a "
+         "`rocm_library` whose extension cc_library rejects (`.cu`, `.hip`: reported high).",
+    why="After the rename the `.cu` files are gone and the target no longer builds; `rocm_library` is a cc_library, "
+        "whose `srcs` take C/C++ extensions only.",
     example="cc_library(name = \"k\", srcs = [\"reduce.cu\"])",
-    instead="The new names (`reduce.hip`); a toolchain that compiles only C++ extensions needs them named like "
-            "TensorFlow's `.cu.cc` sources.",
+    instead="The new names; for Bazel, `cuda2rocm convert --cu-suffix .cu.cc` names the translated sources as "
+            "TensorFlow does (`reduce.cu.cc`), which cc_library accepts.",
     references=(_TF_ROCM,),
 )
 BAZELRC_CONFIG = _rule(
