@@ -21,6 +21,7 @@ from pathlib import Path
 import libcst as cst
 import libcst.matchers as m
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from cuda2rocm.cli.main import main
 from cuda2rocm.migrate.base import BuildOptions
@@ -28,8 +29,10 @@ from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
 from cuda2rocm.migrate.build import build_kind, migrate_build, renames_in_tree
 from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.scan.classify import classify
+from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.translate.api import convert
 from cuda2rocm.translate.options import Options
+from formats._strategies import mutated
 
 PROJECT = Path(__file__).parent / "projects" / "bazelrand"
 HIPCC = shutil.which("hipcc")
@@ -182,8 +185,6 @@ def test_mixed_load_keeps_the_names_without_counterpart_and_adds_the_rocm_load()
     text = ('load("@rules_cuda//cuda:defs.bzl", "cuda_library", "cuda_objects")\n\n'
             'cuda_objects(name = "o", srcs = ["a.cu"])\ncuda_library(name = "k", deps = [":o"])\n')
     result = migrate_bazel("BUILD", text, BuildOptions())
-    from cuda2rocm.source.edits import apply_edits
-
     new = apply_edits(text, result.edits)
     assert new == ('load("@rules_cuda//cuda:defs.bzl", "cuda_library", "cuda_objects")\n'
                    'load("@local_config_rocm//rocm:build_defs.bzl", "rocm_library")\n\n'
@@ -198,3 +199,32 @@ def test_bazelrc_without_a_cuda_config_is_left_alone_and_an_existing_rocm_config
     assert not migrate_bazelrc(".bazelrc", both, BuildOptions()).edits
     last = migrate_bazelrc(".bazelrc", "build:cuda --@rules_cuda//cuda:enable", BuildOptions(gfx=("gfx942",)))
     assert last.edits[0].replacement.startswith("\nbuild:rocm --define=using_rocm=true\n")
+
+
+GOLDEN_BUILD = (Path(__file__).parent / "golden" / "rules_cuda.BUILD.bazel").read_text(encoding="utf-8")
+GOLDEN_RC = (Path(__file__).parent / "golden" / "configs.bazelrc").read_text(encoding="utf-8")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(GOLDEN_BUILD))
+def test_any_build_file_is_migrated_or_named_and_a_second_run_changes_nothing(text: str) -> None:
+    options = BuildOptions(gfx=("gfx90a",), renames={"reduce.cu": "reduce.cu.cc", "scan/a.cu": "scan/a.cu.cc"})
+    result = migrate_bazel("BUILD", text, options)
+    if result.problems:
+        assert not result.edits and all(p.line >= 0 for p in result.problems)
+        return
+    new = apply_edits(text, result.edits)  # raises on overlapping edits
+    cst.parse_module(new)  # what parsed still parses
+    assert apply_edits(new, migrate_bazel("BUILD", new, options).edits) == new
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(GOLDEN_RC))
+def test_any_bazelrc_is_migrated_or_named_and_a_second_run_changes_nothing(text: str) -> None:
+    result = migrate_bazelrc(".bazelrc", text, BuildOptions(gfx=("gfx942",)))
+    if result.problems:
+        assert not result.edits
+        return
+    new = apply_edits(text, result.edits)
+    assert new.startswith(text[:result.edits[0].start] if result.edits else text)  # only an insertion
+    assert apply_edits(new, migrate_bazelrc(".bazelrc", new, BuildOptions(gfx=("gfx942",))).edits) == new

@@ -186,12 +186,18 @@ class _Starlark(_Migrator):
         for arg, _, name, local in known:
             if arg.keyword is None:
                 self.renamed[local] = t.symbols[name][0]
-        if missing:
+        if missing and self._top_level(call):  # Starlark loads are top-level statements
             at = self._line_end(call)
             names = ", ".join(f'"{w}"' for w in missing)
             self.out.edit(R.BAZEL_LOAD, at, at, f'load("{ROCM_DEFS}", {names})\n',
                           f"{', '.join(missing)} from {ROCM_DEFS} beside {label}, whose other names have no ROCm "
                           "counterpart")
+
+    def _top_level(self, node: cst.CSTNode) -> bool:
+        expr = self.parents.get(node)
+        line = self.parents.get(expr) if expr is not None else None
+        return isinstance(expr, cst.Expr) and isinstance(line, cst.SimpleStatementLine) and isinstance(
+            self.parents.get(line), cst.Module)
 
     def _line_end(self, node: cst.CSTNode) -> int:
         """Where the line after ``node``'s statement starts (a new statement is inserted there)."""
