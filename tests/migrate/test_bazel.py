@@ -174,6 +174,12 @@ def test_cli_names_the_broken_file_with_its_line(tmp_path: Path, capsys: pytest.
     assert "+load(\"@local_config_rocm//rocm:build_defs.bzl\", \"rocm_library\")" in out
 
 
+def test_a_build_file_without_cuda_is_not_parsed() -> None:
+    assert migrate_bazel("BUILD", 'cc_library(name = "x", srcs = ["x.cc"]\n', BuildOptions()) == \
+        migrate_bazel("BUILD", "", BuildOptions())  # nothing to migrate: no syntax error reported, no edits
+    assert migrate_bazel("BUILD", 'cuda_library(name = "x"\n', BuildOptions()).problems  # CUDA: parsed, named
+
+
 def test_bazel_files_are_build_files() -> None:
     for rel in ("BUILD", "pkg/BUILD.bazel", "WORKSPACE", "MODULE.bazel", "tools/gpu.bzl"):
         assert build_kind(rel) == "bazel", rel

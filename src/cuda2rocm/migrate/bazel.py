@@ -87,8 +87,16 @@ def table() -> BazelTable:
     )
 
 
+#: a Starlark file with none of these (case-insensitive) has nothing to migrate and is not parsed
+_CUDA_WORDS = ("cuda", "nccl", "nvcc", ".cu")
+
+
 def migrate_bazel(path: str, text: str, options: BuildOptions) -> FileMigration:
-    """A BUILD / BUILD.bazel / .bzl / WORKSPACE / MODULE.bazel file (Starlark, parsed as Python by LibCST)."""
+    """A BUILD / BUILD.bazel / .bzl / WORKSPACE / MODULE.bazel file (Starlark, parsed as Python by LibCST); one with
+    no CUDA word in it (most of a large monorepo's BUILD files) is left as it is without parsing."""
+    lower = text.lower()
+    if not any(word in lower for word in _CUDA_WORDS):
+        return FileMigration(path)
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
