@@ -199,6 +199,21 @@ def test_mixed_load_keeps_the_names_without_counterpart_and_adds_the_rocm_load()
     assert apply_edits(new, migrate_bazel("BUILD", new, BuildOptions()).edits) == new
 
 
+def test_starlark_load_with_an_alias_before_a_name_is_read() -> None:
+    """Python's grammar rejects ``load("x", a = "b", "c")``; Starlark allows it, and so does the migrator."""
+    text = 'load("@local_config_cuda//cuda:build_defs.bzl", lib = "cuda_library", "if_cuda")\n' \
+           'lib(name = "k", copts = if_cuda(["--use_fast_math"]))\n'
+    result = migrate_bazel("BUILD", text, BuildOptions())
+    assert not result.problems
+    new = apply_edits(text, result.edits)
+    assert new == ('load("@local_config_rocm//rocm:build_defs.bzl", lib = "rocm_library", "if_rocm")\n'
+                   'lib(name = "k", copts = if_rocm(["-ffast-math"]))\n')
+    assert apply_edits(new, migrate_bazel("BUILD", new, BuildOptions()).edits) == new
+    broken = migrate_bazel("BUILD", 'load("@rules_cuda//cuda:defs.bzl", a = "cuda_library", "x")\nf(,)\n',
+                           BuildOptions())
+    assert [p.line for p in broken.problems] == [2]  # a real syntax error is still named at its line
+
+
 def test_bazelrc_without_a_cuda_config_is_left_alone_and_an_existing_rocm_config_is_kept() -> None:
     assert not migrate_bazelrc(".bazelrc", "build -c opt\n", BuildOptions()).edits
     both = "build:cuda --@rules_cuda//cuda:enable\nbuild:rocm --config=my_rocm\n"

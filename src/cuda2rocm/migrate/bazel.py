@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import io
 import posixpath
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -36,6 +38,7 @@ from cuda2rocm.migrate.setup_py import _Migrator, _string, _syntax_problem
 from cuda2rocm.model import Edit, Severity
 from cuda2rocm.source.formats._base import Problem
 from cuda2rocm.source.formats.bazelrc import RcLine, RcWord, read_bazelrc
+from cuda2rocm.source.tokens import LineIndex
 
 ROCM_DEFS = "@local_config_rocm//rocm:build_defs.bzl"
 ROCM_PACKAGE = "@local_config_rocm//rocm"
@@ -100,10 +103,56 @@ def migrate_bazel(path: str, text: str, options: BuildOptions) -> FileMigration:
     try:
         module = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
-        return FileMigration(path, problems=(_syntax_problem(text, exc, "Starlark"),))
+        masked = _mask_load_aliases(text)
+        if masked == text:
+            return FileMigration(path, problems=(_syntax_problem(text, exc, "Starlark"),))
+        try:
+            module = cst.parse_module(masked)
+        except cst.ParserSyntaxError as again:  # the error past the aliases (same lines and offsets)
+            return FileMigration(path, problems=(_syntax_problem(masked, again, "Starlark"),))
+        except RecursionError:
+            return FileMigration(path, problems=(Problem(0, "too deeply nested to parse"),))
     except RecursionError:
         return FileMigration(path, problems=(Problem(0, "too deeply nested to parse"),))
     return _Starlark(path, text, MetadataWrapper(module, unsafe_skip_copy=True), options).run()
+
+
+def _mask_load_aliases(text: str) -> str:
+    """Starlark's ``load()`` takes aliases before plain names (``load("x.bzl", a = "b", "c")``), which Python's
+    grammar rejects: the ``=`` of those aliases become ``<`` (the same length, so every offset stays) and the alias
+    reads as a comparison. Only ``=`` directly inside a ``load(`` at the start of a line are touched."""
+    chars = list(text)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return text
+    lines = LineIndex(text)
+    depth = 0
+    in_load = False
+    for k, tok in enumerate(tokens):
+        if tok.type == tokenize.NAME and tok.string == "load" and tok.start[1] == 0 and depth == 0 and \
+                k + 1 < len(tokens) and tokens[k + 1].string == "(":
+            in_load = True
+        elif tok.type == tokenize.OP and tok.string in "([{":
+            depth += 1
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            depth -= 1
+            in_load = in_load and depth > 0
+        elif in_load and depth == 1 and tok.type == tokenize.OP and tok.string == "=":
+            chars[lines.start(tok.start[0]) + tok.start[1]] = "<"
+    return "".join(chars)
+
+
+def _load_arg(arg: cst.Arg) -> tuple[cst.BaseExpression, str]:
+    """(the literal naming the loaded symbol, its alias or "") of one argument of ``load()``: ``"x"``,
+    ``a = "x"``, or ``a < "x"`` (an alias before plain names, see :func:`_mask_load_aliases`)."""
+    if arg.keyword is not None:
+        return arg.value, arg.keyword.value
+    node = arg.value
+    if isinstance(node, cst.Comparison) and isinstance(node.left, cst.Name) and len(node.comparisons) == 1 and \
+            isinstance(node.comparisons[0].operator, cst.LessThan):
+        return node.comparisons[0].comparator, node.left.value
+    return node, ""
 
 
 def _is_cuda_label(value: str) -> bool:
@@ -142,7 +191,8 @@ class _Starlark(_Migrator):
         for call in self._calls("load"):
             if call.args and _string(call.args[0].value) == ROCM_DEFS:
                 for arg in call.args[1:]:
-                    out.add(arg.keyword.value if arg.keyword is not None else (_string(arg.value) or ""))
+                    value, local = _load_arg(arg)
+                    out.add(local or _string(value) or "")
         return out
 
     def _load(self, call: cst.Call, t: BazelTable) -> None:
@@ -161,13 +211,14 @@ class _Starlark(_Migrator):
         self.done.add(id(label_node))
         loaded = []  # (arg, the literal naming the symbol, CUDA name, local name)
         for arg in call.args[1:]:
-            name = _string(arg.value)
-            if name is None or not isinstance(arg.value, cst.SimpleString):
+            value, local = _load_arg(arg)
+            name = _string(value)
+            if name is None or not isinstance(value, cst.SimpleString):
                 continue
-            self.done.add(id(arg.value))
-            local = arg.keyword.value if arg.keyword is not None else name
+            self.done.add(id(value))
+            local = local or name
             self.cuda_names[local] = name
-            loaded.append((arg, arg.value, name, local))
+            loaded.append((local != name, value, name, local))
         known = [x for x in loaded if t.symbols.get(x[2], ("", ""))[0]]
         unknown = [x for x in loaded if not t.symbols.get(x[2], ("", ""))[0]]
         for _, lit, name, _local in unknown:
@@ -181,19 +232,24 @@ class _Starlark(_Migrator):
             self.out.edit(R.BAZEL_LOAD, self.start(label_node), self.end(label_node),
                           f"{label_node.prefix}{label_node.quote}{rocm}{label_node.quote}",
                           f"{label} is CUDA's; TensorFlow/XLA's ROCm configuration has the same macros")
-            for arg, lit, name, local in known:
+            for aliased, lit, name, local in known:
                 new = t.symbols[name][0]
                 self.out.edit(R.BAZEL_LOAD, self.start(lit), self.end(lit), f"{lit.prefix}{lit.quote}{new}{lit.quote}",
                               f"{name} -> {new}" + (f" ({t.symbols[name][1]})" if t.symbols[name][1] else ""))
-                if arg.keyword is None:
+                if not aliased:
                     self.renamed[local] = new
             return
         # some names have no counterpart: they stay loaded from rules_cuda, the others come from a second load
-        wanted = [t.symbols[name][0] for arg, _, name, _ in known if arg.keyword is None]
+        wanted = [t.symbols[name][0] for aliased, _, name, _ in known if not aliased]
         missing = [w for w in wanted if w not in self.rocm_loaded]
-        for arg, _, name, local in known:
-            if arg.keyword is None:
+        for aliased, lit, name, local in known:
+            if not aliased:
                 self.renamed[local] = t.symbols[name][0]
+            else:  # an alias beside names that stay: its targets stay CUDA's until a person loads the ROCm name
+                del self.cuda_names[local]
+                self.out.report(R.BAZEL_LOAD, self.start(lit), f"{local} = {name} is loaded beside names with no "
+                                f"ROCm counterpart, so it stays {label}'s",
+                                fix=f'{local} = "{t.symbols[name][0]}" from {ROCM_DEFS}')
         if missing and self._top_level(call):  # Starlark loads are top-level statements
             at = self._line_end(call)
             names = ", ".join(f'"{w}"' for w in missing)
@@ -336,7 +392,7 @@ class _Starlark(_Migrator):
             lit = el.value if isinstance(el.value, cst.SimpleString) else None
             value = _string(lit) if lit is not None else None
             target = None
-            if value in ("-xcuda", "-x cuda", "--x=cuda"):
+            if value in ("-xcuda", "-x cuda"):
                 target = value.replace("cuda", "rocm")
             elif value == "cuda" and i > 0 and _string(elements[i - 1].value) == "-x":
                 target = "rocm"

@@ -65,7 +65,10 @@ def _syntax_problem(text: str, exc: cst.ParserSyntaxError, language: str = "Pyth
 def _string(node: cst.CSTNode) -> str | None:
     """The value of a plain (not bytes, not f-) string literal."""
     if isinstance(node, cst.SimpleString) and "b" not in node.prefix.lower():
-        value = node.evaluated_value
+        try:
+            value = node.evaluated_value
+        except (SyntaxError, ValueError):  # a literal Python's compiler refuses (a NUL byte in it)
+            return None
         return value if isinstance(value, str) else None
     return None
 
