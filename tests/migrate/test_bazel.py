@@ -75,9 +75,9 @@ def _list_value(module: cst.Module, node: cst.BaseExpression) -> list[str]:
     return _list_value(module, assigns[0].value)
 
 
-def _rocm_library(build: Path) -> tuple[cst.Module, dict[str, cst.BaseExpression]]:
+def _rocm_library(build: Path, rule: str = "rocm_library") -> tuple[cst.Module, dict[str, cst.BaseExpression]]:
     module = cst.parse_module(build.read_text(encoding="utf-8"))  # still Starlark that parses
-    calls = [c for c in m.findall(module, m.Call(func=m.Name("rocm_library")))]
+    calls = [c for c in m.findall(module, m.Call(func=m.Name(rule)))]
     assert len(calls) == 1 and isinstance(calls[0], cst.Call)
     return module, {a.keyword.value: a.value for a in calls[0].args if a.keyword is not None}
 
@@ -131,6 +131,22 @@ def test_migrated_sources_build_for_gfx90a_with_the_migrated_copts_and_deps(tmp_
     done = subprocess.run(link, env=ENV, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr
     assert b"gfx90a" in binary.read_bytes()
+
+
+@pytest.mark.nvcc
+def test_cuda_original_compiles_with_nvcc_where_curand_is(tmp_path: Path) -> None:
+    """The original cuda_library's sources with its own copts, through nvcc (the GPU machine's CUDA install)."""
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        pytest.skip("needs nvcc")
+    include = Path(nvcc).resolve().parent.parent / "include"
+    if not (include / "curand.h").exists() and not any(Path("/usr/local").glob("cuda*/include/curand.h")):
+        pytest.skip("this CUDA toolkit lacks curand.h (a toolkit-only install)")
+    module, args = _rocm_library(PROJECT / "BUILD.bazel", "cuda_library")
+    done = subprocess.run([nvcc, *_list_value(module, args["copts"]), "-I", str(PROJECT), "-c",
+                           str(PROJECT / "src" / "fill.cu"), "-o", str(tmp_path / "fill.o")], capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
 
 
 def test_bazel_builds_the_rocm_config(tmp_path: Path) -> None:
