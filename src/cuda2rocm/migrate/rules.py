@@ -298,8 +298,8 @@ BAZEL_REPOSITORY = _rule(
     what="CUDA repositories in WORKSPACE / MODULE.bazel / .bzl files: `http_archive(name = \"rules_cuda\")`, "
          "`bazel_dep(name = \"rules_cuda\")`, `rules_cuda_dependencies()`, `register_detected_cuda_toolchains()`, "
          "`cuda_configure(...)`, rules_cuda's module extension.",
-    why="They fetch or configure the CUDA toolkit; the ROCm build needs `@local_config_rocm`, which no public "
-        "module provides: TensorFlow/XLA write it with their `rocm_configure` repository rule.",
+    why="They fetch or configure the CUDA toolkit; the ROCm build needs `@local_config_rocm`, which "
+        "TensorFlow/XLA write with their `rocm_configure` repository rule.",
     example="bazel_dep(name = \"rules_cuda\", version = \"0.2.1\")",
     instead="Keep the CUDA repositories for the CUDA build and add `rocm_configure(name = \"local_config_rocm\")` "
             "(from TensorFlow's third_party/gpus, or an equivalent that provides the same labels).",
