@@ -318,14 +318,18 @@ def _build_rules() -> list[Rule]:
 
 
 def _build_input(rule: Rule) -> tuple[str, str]:
-    """(file name, text) for a build rule's example: CMake for B1xx, a Makefile for B2xx, setup.py for B4xx;
-    nvcc options (B3xx) as a Makefile's NVCCFLAGS, or a recipe when the example is a whole nvcc command."""
+    """(file name, text) for a build rule's example: CMake for B1xx (and B7xx, --dual), a Makefile for B2xx,
+    setup.py for B4xx, Bazel for B5xx; nvcc options (B3xx) as a Makefile's NVCCFLAGS, or a recipe when the example
+    is a whole nvcc command."""
     if rule.id.startswith(("C2R-B1", "C2R-B7")):  # B7xx: --dual, shown on CMake
         return "CMakeLists.txt", rule.example + "\n"
     if rule.id.startswith("C2R-B2"):
         return "Makefile", rule.example + "\n"
     if rule.id.startswith("C2R-B4"):
         return "setup.py", rule.example + "\n"
+    if rule.id.startswith("C2R-B5"):  # Bazel: a BUILD file, MODULE.bazel for repositories, .bazelrc for configs
+        name = {"C2R-B505": "MODULE.bazel", "C2R-B508": ".bazelrc", "C2R-B509": ".bazelrc"}.get(rule.id, "BUILD.bazel")
+        return name, rule.example + "\n"
     if rule.example.startswith("nvcc "):
         return "Makefile", f"k.ptx: k.cu\n\t{rule.example}\n"
     return "Makefile", f"NVCCFLAGS = {rule.example}\n"

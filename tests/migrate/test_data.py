@@ -41,3 +41,20 @@ def test_cmake_variables_are_well_formed() -> None:
         assert ("CUDA" in name or "Cuda" in name) and "CUDA" not in var.language + var.package
         if not var.language:
             assert var.note, name  # no counterpart: the finding must say what to do
+
+
+def test_bazel_table_is_well_formed() -> None:
+    """Every ROCm label is a target of @local_config_rocm//rocm, every CUDA one is in a CUDA repository, names with
+    no counterpart say what to do, and each CUDA library of the build table that has a ROCm target is mapped."""
+    from cuda2rocm.migrate.bazel import ROCM_PACKAGE, _is_cuda_label, table
+
+    t = table()
+    assert t.loads and all(_is_cuda_label(k) and v.startswith("@local_config_rocm//") for k, v in t.loads.items())
+    for cuda, (rocm, note) in t.symbols.items():
+        assert "cuda" in cuda and ("rocm" in rocm if rocm else note), cuda
+    for cuda, (rocm, _) in t.labels.items():
+        assert _is_cuda_label(cuda) and rocm.startswith(ROCM_PACKAGE + ":"), cuda
+    assert all(_is_cuda_label(k) and v.startswith(ROCM_PACKAGE + ":") for k, v in t.conditions.items())
+    for lib in ("cublas", "curand", "cusparse", "cufft", "cusolver", "cudnn", "cudart"):
+        assert t.labels[f"@local_config_cuda//cuda:{lib}"][0] == t.labels[f"@local_cuda//:{lib}"][0], lib
+    assert t.labels["@local_cuda//:curand"][0] == "@local_config_rocm//rocm:hiprand"

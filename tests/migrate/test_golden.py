@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
+from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
 from cuda2rocm.migrate.cmake import migrate_cmake
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.setup_py import migrate_setup_py
@@ -33,6 +34,10 @@ def _cases() -> list[tuple[str, str]]:
             out.append((path.name, "make"))
         elif path.suffix == ".py":
             out.append((path.name, "setup-py"))
+        elif path.suffix in (".bazel", ".bzl"):
+            out.append((path.name, "bazel"))
+        elif path.suffix == ".bazelrc":
+            out.append((path.name, "bazelrc"))
     return out
 
 
@@ -40,6 +45,12 @@ def _migrate(name: str, text: str, style: str) -> FileMigration:
     renames = {"src/k.cu": "src/k.hip"} if name == "pattern_rules.mk" else {}
     if name == "renamed_sources.py":
         renames = {"csrc/reduce.cu": "csrc/reduce.hip", "csrc/more/x.cu": "csrc/more/x.hip"}
+    if name == "rules_cuda.BUILD.bazel":
+        renames = {"reduce.cu": "reduce.hip", "scan/a.cu": "scan/a.hip"}
+    if style == "bazel":
+        return migrate_bazel(name, text, BuildOptions(gfx=GFX, renames=renames))
+    if style == "bazelrc":
+        return migrate_bazelrc(name, text, BuildOptions(gfx=GFX, renames=renames))
     if style == "make":
         return migrate_make(name, text, BuildOptions(gfx=GFX, renames=renames))
     if style == "setup-py":

@@ -18,6 +18,9 @@ from cuda2rocm.source.tokens import LineIndex
 
 #: CMake build styles (docs/migrate.md): CMake's HIP language, or find_package(hip) + hip::device
 STYLES = ("language", "package")
+#: what ``convert --cu-suffix`` names translated ``.cu`` files (the renames build files follow): its default, and the
+#: C++ name that Bazel's cc rules accept (TensorFlow's ``.cu.cc`` convention)
+CU_SUFFIXES = (".hip", ".cu.cc")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from pathlib import Path, PurePosixPath
 from cuda2rocm.fsio import InputError, decode, read_limited
 from cuda2rocm.hazards.targets import UnknownTarget, resolve
 from cuda2rocm.migrate import rules as R
-from cuda2rocm.migrate.base import BuildOptions, FileMigration
+from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, FileMigration
+from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.dual import dual
 from cuda2rocm.migrate.engine import MAX_BYTES, MigrationRun, finish, migrate_jobs, planned
@@ -31,7 +32,7 @@ from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
 #: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,
 #: which scan classifies as Python)
-BUILD_KINDS = ("cmake", "make", "setup-py")
+BUILD_KINDS = ("cmake", "make", "setup-py", "bazel", "bazelrc")
 #: findings that need no one without an edit of their own: an nvcc option translated inside a rewritten
 #: generator expression, a CUDAExtension that needs no change
 SETTLED = frozenset({R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id})
@@ -62,13 +63,15 @@ def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, 
 
 
 def renames_in_tree(root: Path, *, twins: bool = False) -> dict[str, str]:
-    """``x.cu -> x.hip`` for every ``.hip`` file whose ``.cu`` twin is absent: what ``convert -o`` wrote. With
-    ``twins`` (``--dual``: both builds, each with its own sources) also those beside their ``.cu``."""
+    """``x.cu -> x.hip`` (or ``x.cu.cc``) for every such file whose ``.cu`` twin is absent: what ``convert -o``
+    wrote. With ``twins`` (``--dual``: both builds, each with its own sources) also those beside their ``.cu``."""
     out: dict[str, str] = {}
     if root.is_dir():
-        for hip in root.rglob("*.hip"):
-            if twins or not hip.with_suffix(".cu").exists():
-                out[hip.with_suffix(".cu").relative_to(root).as_posix()] = hip.relative_to(root).as_posix()
+        for suffix in CU_SUFFIXES:
+            for new in root.rglob("*" + suffix):
+                old = new.with_name(new.name[:-len(suffix)] + ".cu")
+                if twins or not old.exists():
+                    out[old.relative_to(root).as_posix()] = new.relative_to(root).as_posix()
     return out
 
 
@@ -93,6 +96,10 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
         done = migrate_cmake(rel, text, options, facts, (docs or {}).get(rel))
     elif kind == "setup-py":
         done = migrate_setup_py(rel, text, options)
+    elif kind == "bazel":
+        done = migrate_bazel(rel, text, options)
+    elif kind == "bazelrc":
+        done = migrate_bazelrc(rel, text, options)
     else:
         done = migrate_make(rel, text, options)
     return dual(done, kind or "", text) if options.dual else done

@@ -1,5 +1,5 @@
 """Rules ``migrate build`` emits (ids ``C2R-B``): B1xx CMake, B2xx Makefiles, B3xx nvcc options (any build file),
-B4xx setup.py / PyTorch extensions.
+B4xx setup.py / PyTorch extensions, B5xx Bazel.
 
 Each finding says what was rewritten (its fix is applied) or what a person must still do (no edit).
 """
@@ -250,4 +250,112 @@ DUAL_PLATFORM = _rule(
         "(the guide's dual-maintenance case); two forked build trees drift apart.",
     example="project(demo LANGUAGES CXX CUDA)",
     instead="Configure with `-DGPU_PLATFORM=hip` (CMake) or `make GPU_PLATFORM=hip`; the default stays `cuda`.",
+)
+
+
+# -- B5xx: Bazel (BUILD, *.bzl, WORKSPACE, MODULE.bazel, .bazelrc) --------------------------------------------------
+_TF_ROCM = "https://github.com/tensorflow/tensorflow/tree/master/third_party/gpus/rocm"
+_RULES_CUDA = "https://github.com/bazel-contrib/rules_cuda"
+_TF_ROCM_CONFIGURE = "https://github.com/tensorflow/tensorflow/blob/master/third_party/gpus/rocm_configure.bzl"
+
+BAZEL_LOAD = _rule(
+    "C2R-B501", "bazel-cuda-load", Severity.MEDIUM,
+    what="`load()` of rules_cuda's `@rules_cuda//cuda:defs.bzl` or TensorFlow's "
+         "`@local_config_cuda//cuda:build_defs.bzl`, and the names loaded from it.",
+    why="Neither exists in a ROCm build. TensorFlow/XLA's ROCm configuration (`@local_config_rocm`, written by "
+        "their `rocm_configure` repository rule) has the counterparts: `rocm_library`, `if_rocm`, "
+        "`rocm_default_copts`, `if_rocm_is_configured`.",
+    example="load(\"@rules_cuda//cuda:defs.bzl\", \"cuda_library\")",
+    instead="load(\"@local_config_rocm//rocm:build_defs.bzl\", \"rocm_library\"); names with no counterpart "
+            "(`cuda_binary`, `cuda_test`, `cuda_objects`) stay loaded from rules_cuda and are reported.",
+    references=(_TF_ROCM, _RULES_CUDA),
+)
+BAZEL_RULE = _rule(
+    "C2R-B502", "bazel-cuda-rule", Severity.MEDIUM,
+    what="rules_cuda targets: `cuda_library` (rewritten to `rocm_library`), `cuda_binary`, `cuda_test`, "
+         "`cuda_objects` (no counterpart) and rules_cuda attributes cc_library does not take (`host_copts`, "
+         "`rdc`, `ptxasopts`, ...).",
+    why="`rocm_library` is a cc_library compiled for the GPU under `--config=rocm`; there is no ROCm binary or test "
+        "rule, and cc_library rejects attributes it does not know.",
+    example="load(\"@rules_cuda//cuda:defs.bzl\", \"cuda_binary\")\ncuda_binary(name = \"app\", srcs = "
+            "[\"app.cu\"])",
+    instead="A `rocm_library` with the device sources, linked from a `cc_binary`/`cc_test`; host options in "
+            "`copts`.",
+    references=(_TF_ROCM, _RULES_CUDA),
+)
+BAZEL_LABEL = _rule(
+    "C2R-B503", "bazel-cuda-label", Severity.MEDIUM,
+    what="Dependencies on CUDA targets: `@local_config_cuda//cuda:cuda_headers`, `@local_cuda//:cuda_runtime`, "
+         "`@local_config_cuda//cuda:cublas`, `@local_cuda//:curand`, `@local_config_nccl//:nccl`, ...",
+    why="The CUDA repositories do not exist in a ROCm build; the HIP runtime and the hip* libraries are targets "
+        "of `@local_config_rocm//rocm`.",
+    example="cc_binary(name = \"app\", deps = [\"@local_cuda//:cuda_runtime\", \"@local_cuda//:curand\"])",
+    instead="`@local_config_rocm//rocm:hip`, `@local_config_rocm//rocm:hiprand`, `:hipblas`, `:hipsparse`, "
+            "`:rccl`, `:rocm_headers`, ...",
+    references=(_TF_ROCM,),
+)
+BAZEL_CONDITION = _rule(
+    "C2R-B504", "bazel-cuda-condition", Severity.MEDIUM,
+    what="CUDA configuration conditions in `select()` (`@local_config_cuda//cuda:using_nvcc`, "
+         "`@rules_cuda//cuda:is_enabled`) and other CUDA labels with no known ROCm counterpart.",
+    why="They are never true in a ROCm build, so the branch they guard (defines, sources, copts) silently goes "
+        "away; whether the ROCm build needs that branch is a person's decision.",
+    example="cc_library(name = \"k\", defines = select({\"@local_config_cuda//cuda:using_nvcc\": "
+            "[\"USE_GPU\"], \"//conditions:default\": []}))",
+    instead="A branch on `@local_config_rocm//rocm:using_hipcc` (or `if_rocm(...)`) where the ROCm build needs it.",
+    references=(_TF_ROCM,),
+)
+BAZEL_REPOSITORY = _rule(
+    "C2R-B505", "bazel-cuda-repository", Severity.MEDIUM,
+    what="CUDA repositories in WORKSPACE / MODULE.bazel / .bzl files: `http_archive(name = \"rules_cuda\")`, "
+         "`bazel_dep(name = \"rules_cuda\")`, `rules_cuda_dependencies()`, `register_detected_cuda_toolchains()`, "
+         "`cuda_configure(...)`, rules_cuda's module extension.",
+    why="They fetch or configure the CUDA toolkit; the ROCm build needs `@local_config_rocm`, which "
+        "TensorFlow/XLA write with their `rocm_configure` repository rule.",
+    example="bazel_dep(name = \"rules_cuda\", version = \"0.2.1\")",
+    instead="Keep the CUDA repositories for the CUDA build and add `rocm_configure(name = \"local_config_rocm\")` "
+            "(from TensorFlow's third_party/gpus, or an equivalent that provides the same labels).",
+    references=(_TF_ROCM_CONFIGURE, _RULES_CUDA),
+)
+BAZEL_X_CUDA = _rule(
+    "C2R-B506", "bazel-x-cuda", Severity.LOW,
+    what="`-x cuda` in `copts` (clang's CUDA mode, as TensorFlow's cuda_default_copts() passes it), and `copts` "
+         "of a rocm_library computed by code, whose nvcc options cannot be checked.",
+    why="Under TensorFlow's ROCm toolchain device code is compiled with `-x rocm`; `-x cuda` asks for NVIDIA's "
+        "language mode.",
+    example="cc_library(name = \"k\", srcs = [\"k.cu.cc\"], copts = [\"-x\", \"cuda\"])",
+    instead="`-x rocm` (`rocm_library` adds it through rocm_default_copts()).",
+    references=(_TF_ROCM,),
+)
+BAZEL_SOURCES = _rule(
+    "C2R-B507", "bazel-cu-sources", Severity.LOW,
+    what="`srcs`/`hdrs` entries and `glob()` patterns naming `.cu` files that `convert` renamed; sources of a "
+         "`rocm_library` whose extension cc_library rejects (`.cu`, `.hip`: reported high).",
+    why="After the rename the `.cu` files are gone and the target no longer builds; `rocm_library` is a cc_library, "
+        "whose `srcs` take C/C++ extensions only.",
+    example="cc_library(name = \"k\", srcs = [\"reduce.cu\"])",
+    instead="The new names; for Bazel, `cuda2rocm convert --cu-suffix .cu.cc` names the translated sources as "
+            "TensorFlow does (`reduce.cu.cc`), which cc_library accepts.",
+    references=(_TF_ROCM,),
+)
+BAZELRC_CONFIG = _rule(
+    "C2R-B508", "bazelrc-rocm-config", Severity.MEDIUM,
+    what="A `.bazelrc` `cuda` config (`build:cuda ...`) with no `rocm` config beside it.",
+    why="`bazel build --config=rocm` needs the ROCm toolchain, `TF_NEED_ROCM=1` and the gfx targets for "
+        "`rocm_configure`; the cuda config's own options (archs, CUDA paths and versions) mean nothing on AMD.",
+    example="build:cuda --@rules_cuda//cuda:enable --@rules_cuda//cuda:archs=sm_80",
+    instead="A `rocm` config added after the cuda one (kept): `--define=using_rocm=true`, "
+            "`--define=using_rocm_hipcc=true`, `--crosstool_top=@local_config_rocm//crosstool:toolchain`, "
+            "`--repo_env=TF_NEED_ROCM=1`, `--repo_env=TF_ROCM_AMDGPU_TARGETS=gfx90a,gfx942`, and the cuda "
+            "config's other options translated (`CUDA_TOOLKIT_PATH` -> `ROCM_PATH`).",
+    references=(_TF_ROCM_CONFIGURE,),
+)
+BAZELRC_OPTION = _rule(
+    "C2R-B509", "bazelrc-cuda-option", Severity.LOW,
+    what="CUDA-only `.bazelrc` options left out of the added rocm config (`TF_CUDA_VERSION`, `CUDNN_INSTALL_PATH`, "
+         "rules_cuda flags, other CUDA configs) and CUDA options outside any config (`build --config=cuda`).",
+    why="They configure the CUDA toolkit; a default `--config=cuda` makes every build a CUDA one.",
+    example="build --config=cuda\nbuild:cuda --action_env=TF_CUDA_VERSION=12",
+    instead="Build with `--config=rocm`; set the ROCm version through `ROCM_PATH`.",
+    references=(_TF_ROCM_CONFIGURE,),
 )

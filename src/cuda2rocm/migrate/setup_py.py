@@ -51,21 +51,24 @@ def migrate_setup_py(path: str, text: str, options: BuildOptions) -> FileMigrati
     return _Migrator(path, text, wrapper, options).run()
 
 
-def _syntax_problem(text: str, exc: cst.ParserSyntaxError) -> Problem:
+def _syntax_problem(text: str, exc: cst.ParserSyntaxError, language: str = "Python") -> Problem:
     """The line and message of a syntax error: Python's own parser (it only parses) places it best."""
     try:
         ast.parse(text)
     except SyntaxError as err:
-        return Problem(err.lineno or 0, f"Python syntax error: {err.msg}")
+        return Problem(err.lineno or 0, f"{language} syntax error: {err.msg}")
     except (ValueError, RecursionError, MemoryError):
         pass
-    return Problem(exc.raw_line, f"Python syntax error: {exc.message}")
+    return Problem(exc.raw_line, f"{language} syntax error: {exc.message}")
 
 
 def _string(node: cst.CSTNode) -> str | None:
     """The value of a plain (not bytes, not f-) string literal."""
     if isinstance(node, cst.SimpleString) and "b" not in node.prefix.lower():
-        value = node.evaluated_value
+        try:
+            value = node.evaluated_value
+        except (SyntaxError, ValueError):  # a literal Python's compiler refuses (a NUL byte in it)
+            return None
         return value if isinstance(value, str) else None
     return None
 
@@ -84,6 +87,9 @@ def _is_environ(node: cst.CSTNode) -> bool:
 
 
 class _Migrator:
+    #: where the targets come from instead of removed architecture options (the Bazel migrator says its own)
+    arch_where = _ARCH_WHERE
+
     def __init__(self, path: str, text: str, wrapper: MetadataWrapper, options: BuildOptions) -> None:
         self.path = path
         self.text = text
@@ -261,7 +267,7 @@ class _Migrator:
             elif ch.edit is not None:
                 edit = self._removal(elements, run, gone, first, last, tuple_)
             out.append(dataclasses.replace(ch, original=original, edit=edit))
-        report_flags(self.out, out, _ARCH_WHERE + f" ({';'.join(self.options.gfx)})")
+        report_flags(self.out, out, self.arch_where + f" ({';'.join(self.options.gfx)})")
 
     def _removal(self, elements: Sequence[cst.BaseElement | cst.SimpleString], run: list[int],
                  gone: set[int], first: int, last: int, tuple_: bool) -> flags.Edit:

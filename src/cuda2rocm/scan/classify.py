@@ -18,7 +18,7 @@ _NAMES = {
     "BUILD": "bazel", "BUILD.bazel": "bazel", "WORKSPACE": "bazel", "WORKSPACE.bazel": "bazel",
     "MODULE.bazel": "bazel", "pyproject.toml": "pyproject", "Pipfile": "pipfile", "Jenkinsfile": "ci",
     "Containerfile": "dockerfile", ".gitlab-ci.yml": "ci", "devcontainer.json": "devcontainer",
-    ".devcontainer.json": "devcontainer",
+    ".devcontainer.json": "devcontainer", ".bazelrc": "bazelrc",
 }
 #: languages whose files are binary and analysed from the file itself
 BINARY_LANGS = frozenset({"binary"})
@@ -53,6 +53,8 @@ def _by_pattern(p: PurePosixPath, name: str, suffix: str) -> str | None:
         return "make"
     if suffix == ".bzl":
         return "bazel"
+    if suffix == ".bazelrc":
+        return "bazelrc"
     if lower.startswith(("requirements", "constraints")) and suffix in (".txt", ".in"):
         return "requirements"
     if p.parent.name == "requirements" and suffix in (".txt", ".in"):
