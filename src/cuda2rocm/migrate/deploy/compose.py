@@ -43,8 +43,8 @@ def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
 
 
 def kept_comments(text: str, start: int, end: int, scalars: list[tuple[int, int]]) -> str:
-    """The comments inside the removed lines ``text[start:end]``, each as a line of its own at its line's indentation, so
-    that removing an entry never removes a comment."""
+    """The comments inside the removed lines ``text[start:end]``, each as a line of its own at its line's
+    indentation, so that removing an entry never removes a comment."""
     out = []
     pos = start
     while pos < end:

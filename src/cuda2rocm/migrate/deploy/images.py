@@ -155,8 +155,8 @@ def _three(version: str) -> str:
 def _nearest_known(known: Sequence[tuple[str, str]], rocm: str) -> str:
     at_or_below = [(v, t) for v, t in known if versions.key(v) <= versions.key(rocm)]
     pool = at_or_below or list(known)
-    pick = max(pool, key=lambda vt: versions.key(vt[0])) if at_or_below else min(pool, key=lambda vt: versions.key(vt[0]))
-    return pick[1]
+    order = sorted(pool, key=lambda vt: versions.key(vt[0]))
+    return (order[-1] if at_or_below else order[0])[1]
 
 
 # ---- docker run options --------------------------------------------------------------------------------------
@@ -243,7 +243,8 @@ def docker_run_flags(words: Sequence[Word]) -> list[FlagEdit]:
                     flags.append(f"--env=ROCR_VISIBLE_DEVICES={m.group(1)}")
                 added = True
                 out.append(FlagEdit(words[i].offset, end, " ".join(flags),
-                                    f"`--gpus {val}` is the NVIDIA runtime's: ROCm containers get /dev/kfd and /dev/dri",
+                                    f"`--gpus {val}` is the NVIDIA runtime's: ROCm containers get /dev/kfd and "
+                                    "/dev/dri",
                                     "ROCR_VISIBLE_DEVICES hides GPUs inside the container; pass single "
                                     "/dev/dri/renderD<N> nodes to keep the others out of it" if m else ""))
             elif val == "nvidia":
@@ -302,3 +303,18 @@ def cuda_index(word: str) -> re.Match[str] | None:
 
 def matches(name: str, pattern: str) -> bool:
     return fnmatchcase(name, pattern)
+
+
+def default_image(options: DeployOptions) -> ImageChoice:
+    """The ROCm development image of the target (what a GPU job with no CUDA image of its own runs in)."""
+    choice = rocm_image("nvidia/cuda:12.0-devel", options)
+    assert choice is not None  # the table's first row
+    return choice
+
+
+def smi_command(values: Sequence[str]) -> str | None:
+    """The amd-smi command for an ``nvidia-smi`` command without queries (``nvidia-smi``, ``nvidia-smi -L``):
+    ``amd-smi list``; None for other commands (queries are mapped field by field, docs/migrate.md)."""
+    if values and values[0].rsplit("/", 1)[-1] == "nvidia-smi" and list(values[1:]) in ([], ["-L"], ["--list-gpus"]):
+        return "amd-smi list"
+    return None
