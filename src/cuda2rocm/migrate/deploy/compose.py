@@ -43,18 +43,19 @@ def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
 
 
 def kept_comments(text: str, start: int, end: int, scalars: list[tuple[int, int]]) -> str:
-    """The comments inside the removed lines ``text[start:end]``, each as a line of its own at its line's
-    indentation, so that removing an entry never removes a comment."""
+    """The comments inside the removed lines ``text[start:end]``, each as a line of its own at the indentation
+    of the first removed line, so that removing an entry never removes a comment."""
     out = []
     pos = start
+    first = text[start:end].split("\n", 1)[0]
+    indent = " " * (len(first) - len(first.lstrip(" ")))
     while pos < end:
         nl = text.find("\n", pos, end)
         line_end = end if nl < 0 else nl
         i = text.find("#", pos, line_end)
         while i >= 0:
             if (i == pos or text[i - 1] in " \t") and not any(s <= i < e for s, e in scalars):
-                indent = len(text[pos:line_end]) - len(text[pos:line_end].lstrip(" "))
-                out.append(" " * indent + text[i:line_end].rstrip() + "\n")
+                out.append(indent + text[i:line_end].rstrip() + "\n")
                 break
             i = text.find("#", i + 1, line_end)
         pos = line_end + 1
@@ -96,6 +97,7 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
     if not gpu:
         return
     block, appends = _additions(text, m)
+    rule = min(removals, key=lambda r: r.start).rule if removals else R.COMPOSE_RUNTIME
     placed = False
     for r in sorted(removals, key=lambda r: r.start):
         replacement = kept_comments(text, r.start, r.end, scalars)
@@ -105,9 +107,9 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
     if block and not placed:
         at = _after_line(text, m.end)
         if at > 0 and text[at - 1] == "\n":
-            out.edit(R.COMPOSE_RUNTIME, at - 1, at, "\n" + block, "the ROCm device options added")
+            out.edit(rule, at - 1, at, "\n" + block, "the ROCm device options added")
     for offset, new in appends:
-        out.edit(R.COMPOSE_RUNTIME, offset, offset, new, "the ROCm device options added to the existing list")
+        out.edit(rule, offset, offset, new, "the ROCm device options added to the existing list")
 
 
 def _reservations(out: Collector, text: str, m: Node, removals: list[_Removal]) -> bool:

@@ -174,7 +174,8 @@ class _Migrator:
             if key is nvidia[0]:
                 start, end = _whole_lines(self.text, ins.offset, ins.end)
                 names = ", ".join(k.src for k in nvidia)
-                self.out.edit(R.NVIDIA_RUNTIME_ENV, start, end, "", f"{names}: read by the NVIDIA container runtime "
+                kept = "".join(c.src + "\n" for c in self.df.comments if start <= c.offset < end)
+                self.out.edit(R.NVIDIA_RUNTIME_ENV, start, end, kept, f"{names}: read by the NVIDIA container runtime "
                               "only; removed")
             return
         end = value.offset + len(value.src) if value is not None else key.offset + len(key.src)
@@ -245,7 +246,7 @@ class _Migrator:
                                     "here: on a rocm/* base it is not needed (AMD's repository is configured)")
                 program = values[0].rsplit("/", 1)[-1]
                 if program in _INSTALLERS and "install" in values:
-                    self._packages(words, values.index("install") + 1)
+                    self._packages(words, values.index("install") + 1, rpm=program not in ("apt-get", "apt"))
                 elif program.startswith("pip") or (program.startswith("python") and "pip" in values) or (
                         program == "uv" and "pip" in values):
                     if "install" in values:
@@ -263,7 +264,9 @@ class _Migrator:
         self.out.edit(R.NVIDIA_SMI, start, end, new, f"{old} -> amd-smi list: lists the GPUs and fails when none is "
                       "reachable")
 
-    def _packages(self, words: list[Word], first: int) -> None:
+    def _packages(self, words: list[Word], first: int, rpm: bool = False) -> None:
+        """CUDA packages of one install command -> ROCm ones (``rpm``: yum/dnf/zypper, whose development packages
+        end in ``-devel``, as the ROCm package documentation says)."""
         have = {w.value.split("=")[0] for w in words[first:] if not w.value.startswith("-")}
         made: set[str] = set()
         skip = False
@@ -281,8 +284,9 @@ class _Migrator:
             if row.unknown:
                 self.out.report(R.CUDA_PACKAGES, w.offset, f"{name}: {row.note}")
                 continue
-            new = [p for p in row.rocm if p not in made and p not in have]
-            made.update(row.rocm)
+            names = [p[:-4] + "-devel" if rpm and p.endswith("-dev") else p for p in row.rocm]
+            new = [p for p in names if p not in made and p not in have]
+            made.update(names)
             where = "" if self.stage_rocm else " (this stage's base is not a ROCm image: add AMD's package " \
                                                "repository)"
             if new:
@@ -291,7 +295,7 @@ class _Migrator:
                               f"{name} -> {' '.join(new)}{pinned}{where}")
             else:
                 start, end = _word_span(self.text, w.offset, w.end)
-                why = row.note or f"{' '.join(row.rocm)} is installed already"
+                why = row.note or f"{' '.join(names)} is installed already"
                 self.out.edit(R.CUDA_PACKAGES, start, end, "", f"{name} removed: {why}")
 
     def _pip(self, words: list[Word]) -> None:
@@ -317,8 +321,10 @@ class _Migrator:
         stage = next(s for s in self.df.stages() if s[0] is ins)
         if any(i.name == "LABEL" and _LABEL_MARK in i.value for i in stage):
             return
-        version_arg = next((k.src for i in stage if i.name == "ARG" for k, _ in i.pairs()
-                            if k.src in ("APP_VERSION", "VERSION")), "")
+        declared = next(((i, k.src) for i in stage if i.name == "ARG" for k, _ in i.pairs()
+                         if k.src in ("APP_VERSION", "VERSION")), None)
+        version_arg = declared[1] if declared is not None else ""
+        after = declared[0] if declared is not None else ins  # the labels go where the version is declared
         rocm = self.options.rocm_version
         framework = choice.framework if choice is not None else ""
         facts = {"base": base, "gfx": ";".join(self.options.gfx), "os": self.options.os, "rocm": rocm,
@@ -336,10 +342,10 @@ class _Migrator:
         if not version_arg:
             lines.append("ARG APP_VERSION=unknown")
         lines.append(f"LABEL {pairs[0]}" + "".join(f" {esc}\n      {p}" for p in pairs[1:]))
-        if not self.text.startswith("\n", ins.end):
-            return  # FROM ends the file without a newline: nothing to insert after
-        # the newline after FROM is replaced, so the edit touches neither the FROM word nor the next line
-        self.out.edit(R.IMAGE_MANIFEST, ins.end, ins.end + 1, "\n".join(lines) + "\n",
+        if not self.text.startswith("\n", after.end):
+            return  # the instruction ends the file without a newline: nothing to insert after
+        # the newline after it is replaced, so the edit touches neither its last word nor the next line
+        self.out.edit(R.IMAGE_MANIFEST, after.end, after.end + 1, "\n".join(lines) + "\n",
                       f"image manifest labels added: base {base}, ROCm {rocm}, targets {facts['gfx']}")
 
 
