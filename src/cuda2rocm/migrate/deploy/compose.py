@@ -36,10 +36,34 @@ def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
         return FileMigration(rel, problems=stream.problems)
     out = Collector(rel, text)
     scalars = [(n.offset, n.end) for n in stream.nodes() if n.kind == SCALAR]
-    for node in stream.nodes():
-        if node.kind == MAPPING and node.style == "block":
-            _service(out, text, node, options, scalars)
+    mappings = [n for n in stream.nodes() if n.kind == MAPPING and n.style == "block"]
+    gpu = {id(m) for m in mappings if _uses_nvidia(m)}
+    for m in mappings:
+        inherits = any(id(src) in gpu for src in _merged(m))  # the keys come with a merged GPU mapping
+        _service(out, text, m, options, scalars, add=not inherits)
     return out.result()
+
+
+def _uses_nvidia(m: Node) -> bool:
+    runtime = m.get("runtime")
+    if runtime is not None and runtime.kind == SCALAR and runtime.value == "nvidia":
+        return True
+    deploy = m.get("deploy")
+    if deploy is not None and _nvidia_devices(deploy.resolved()):
+        return True
+    env = m.get("environment")
+    names = [k.value for k, _ in env.pairs] if env is not None and env.kind == MAPPING else \
+        [i.value.split("=", 1)[0] for i in env.items] if env is not None and env.kind == SEQUENCE else []
+    return any(n in NVIDIA_ENV for n in names)
+
+
+def _merged(m: Node) -> list[Node]:
+    """The mappings ``m`` merges with ``<<:`` (one alias or a sequence of them)."""
+    value = m.get("<<")
+    if value is None:
+        return []
+    items = value.items if value.kind == SEQUENCE else [value]
+    return [i.resolved() for i in items]
 
 
 def kept_comments(text: str, start: int, end: int, scalars: list[tuple[int, int]]) -> str:
@@ -77,7 +101,9 @@ def image_edit(out: Collector, node: Node, options: DeployOptions, rule: Rule = 
     return out.edit(rule, node.offset, node.end, f"{q}{choice.ref}{q}", f"{node.value} -> {choice.ref}{note}")
 
 
-def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars: list[tuple[int, int]]) -> None:
+def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars: list[tuple[int, int]],
+             add: bool = True) -> None:
+    """Migrate one mapping; ``add``: give it the ROCm device keys (not when a merged mapping brings them)."""
     image = m.get("image")
     if image is not None:
         image_edit(out, image, options)
@@ -96,7 +122,7 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
     gpu |= _environment(text, m, removals)
     if not gpu:
         return
-    block, appends = _additions(text, m)
+    block, appends = _additions(text, m) if add else ("", [])
     rule = min(removals, key=lambda r: r.start).rule if removals else R.COMPOSE_RUNTIME
     placed = False
     for r in sorted(removals, key=lambda r: r.start):
