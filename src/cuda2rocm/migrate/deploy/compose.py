@@ -127,6 +127,9 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
     placed = False
     for r in sorted(removals, key=lambda r: r.start):
         replacement = kept_comments(text, r.start, r.end, scalars)
+        # an item appended to a list that ends right where this removal starts goes first
+        replacement = "".join(new for at, new in appends if at == r.start) + replacement
+        appends = [(at, new) for at, new in appends if at != r.start]
         if not placed and block and (r.top or r.end == _after_line(text, m.end)):
             replacement, placed = replacement + block, True
         out.edit(r.rule, r.start, r.end, replacement, r.message)
