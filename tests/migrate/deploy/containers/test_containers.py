@@ -77,6 +77,18 @@ def test_example_workflow_gets_a_rocm_job() -> None:
                                                                            jobs["gpu"]["steps"]][2:]]
 
 
+@pytest.mark.skipif(shutil.which("check-jsonschema") is None, reason="check-jsonschema is not installed")
+def test_example_yaml_outputs_validate(tmp_path: Path) -> None:
+    changed = _example()
+    for rel, schema in (("docker-compose.yml", "vendor.compose-spec"),
+                        (".github/workflows/gpu-tests.yml", "vendor.github-workflows")):
+        out = tmp_path / rel.replace("/", "_")
+        out.write_text(changed[rel], encoding="utf-8")
+        proc = subprocess.run(["check-jsonschema", "--builtin-schema", schema, str(out)], capture_output=True,
+                              text=True, check=False)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_example_migrated_twice_changes_nothing(tmp_path: Path) -> None:
     project = tmp_path / "llm-service"
     shutil.copytree(EXAMPLE, project)

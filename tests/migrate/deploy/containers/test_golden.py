@@ -152,3 +152,26 @@ def _hadolint(text: str, where: Path) -> subprocess.CompletedProcess[str]:
     (where / "Dockerfile").write_text(text, encoding="utf-8")
     return subprocess.run([HADOLINT, "--no-color", "--failure-threshold", "error", str(where / "Dockerfile")],
                           capture_output=True, text=True, check=False)
+
+
+CHECK_JSONSCHEMA = shutil.which("check-jsonschema")
+#: the schemas check-jsonschema bundles (SchemaStore's GitHub workflow and GitLab CI schemas, the compose spec)
+SCHEMAS = {"compose": "vendor.compose-spec", "github": "vendor.github-workflows", "gitlab": "vendor.gitlab-ci"}
+
+
+def schema_of(name: str) -> str:
+    return next(v for k, v in SCHEMAS.items() if name.startswith(k))
+
+
+@pytest.mark.skipif(CHECK_JSONSCHEMA is None, reason="check-jsonschema is not installed (pip install check-jsonschema)")
+@pytest.mark.parametrize("name", [n for n in CASES if not n.endswith(".Dockerfile")])
+def test_yaml_outputs_validate_against_their_schema(name: str, tmp_path: Path) -> None:
+    """The migrated compose file, workflow and GitLab pipeline are valid against the schemas their tools publish
+    (bundled by check-jsonschema: no network)."""
+    text = (GOLDEN / name).read_text(encoding="utf-8")
+    out = tmp_path / name
+    out.write_text(apply_edits(text, _migrate(name, text).edits), encoding="utf-8")
+    assert CHECK_JSONSCHEMA is not None
+    proc = subprocess.run([CHECK_JSONSCHEMA, "--builtin-schema", schema_of(name), str(out)],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
