@@ -236,6 +236,9 @@ class _Migrator:
                 words = [Word(w.kind, w.src, w.offset + base) for w in cmd if w.kind == WORD]
                 if ins.name == "HEALTHCHECK":
                     words = _after_cmd(words)
+                elif ins.name == "RUN":
+                    while words and words[0].src.startswith("--"):  # RUN --mount=... --network=...
+                        words = words[1:]
                 words = _strip_prefix(words)
                 if not words:
                     continue

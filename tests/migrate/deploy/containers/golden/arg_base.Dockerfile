@@ -8,4 +8,5 @@ ENV CUDA_PATH=/usr/local/cuda-12.4 LD_LIBRARY_PATH=/usr/local/cuda-12.4/lib64
 ENV NVIDIA_REQUIRE_CUDA="cuda>=12.4"
 RUN apt-get update && apt-get install -y cuda-nvcc-12-4 libcublas-dev-12-4 && \
     pip3 install torch --extra-index-url https://download.pytorch.org/whl/cu124
+RUN --mount=type=cache,target=/root/.cache/pip pip3 install torchvision --index-url https://download.pytorch.org/whl/cu124
 HEALTHCHECK CMD ["nvidia-smi"]

@@ -14,6 +14,7 @@ ENV ROCM_PATH=/opt/rocm LD_LIBRARY_PATH=/opt/rocm/lib64
 # pin the GPU runtime
 RUN apt-get update && apt-get install -y hipcc hipblas-dev && \
     pip3 install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4
+RUN --mount=type=cache,target=/root/.cache/pip pip3 install torchvision --index-url https://download.pytorch.org/whl/rocm6.4
 HEALTHCHECK CMD ["amd-smi", "list"]
 
 # ---- findings ----
@@ -25,4 +26,5 @@ HEALTHCHECK CMD ["amd-smi", "list"]
 # 9:42 C2R-M104 medium: cuda-nvcc-12-4 -> hipcc
 # 9:57 C2R-M104 medium: libcublas-dev-12-4 -> hipblas-dev
 # 10:75 C2R-M109 medium: PyTorch's CUDA wheel index cu124 -> rocm6.4
-# 11:18 C2R-M110 low: nvidia-smi -> amd-smi list: lists the GPUs and fails when none is reachable
+# 11:118 C2R-M109 medium: PyTorch's CUDA wheel index cu124 -> rocm6.4
+# 12:18 C2R-M110 low: nvidia-smi -> amd-smi list: lists the GPUs and fails when none is reachable
