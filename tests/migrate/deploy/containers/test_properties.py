@@ -5,8 +5,10 @@ rewritten, leave GPU-free services alone, and do not change on a second run."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+from dockerfile_parse import DockerfileParser
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -128,6 +130,9 @@ def test_dockerfile_migration_properties(stages: list[tuple[str, list[str]]]) ->
     new = apply_edits(text, result.edits)
     df = read_dockerfile(new)
     assert not df.problems, new
+    parsed = DockerfileParser(fileobj=io.BytesIO(new.encode()))
+    assert [i["startline"] for i in parsed.structure if i["instruction"] != "COMMENT"] == \
+        [i.line - 1 for i in df.instructions]
     for ins in df.instructions:
         assert not (ins.name == "FROM" and ("nvidia" in ins.value or "nvcr.io" in ins.value)), new
         assert "NVIDIA_VISIBLE_DEVICES" not in ins.value and "TORCH_CUDA_ARCH_LIST" not in ins.value
