@@ -130,7 +130,9 @@ def _github(out: Collector, text: str, jobs: Node, options: DeployOptions) -> No
             at = _after_line(text, runs_on.end) if runs_on is not None else _after_line(text, key.end)
             copy.edit(at, at, f"{indent}container:\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}\n")
         elif container.kind == SCALAR:
-            copy.edit(container.offset, container.end, f"\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}")
+            ckey = job.key_node("container")
+            assert ckey is not None
+            copy.edit(ckey.end, container.end, f":\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}")
         else:
             image_node = container.get("image")
             if image_node is not None:

@@ -235,3 +235,16 @@ def test_every_chosen_image_is_a_rocm_image() -> None:
             assert choice is not None and choice.ref.startswith("rocm/") and ":" in choice.ref, (rocm, ref)
     assert images.rocm_image("pytorch/pytorch:2.1.2-cpu", OPTIONS) is None
     assert images.rocm_image("ubuntu:22.04", OPTIONS) is None
+
+
+def test_a_container_given_as_a_string_becomes_a_mapping_in_the_rocm_job() -> None:
+    from cuda2rocm.migrate.deploy.ci import migrate as migrate_ci
+
+    text = ("on: push\njobs:\n  t:\n    runs-on: [self-hosted, gpu]\n"
+            "    container: nvidia/cuda:12.1.1-devel-ubuntu22.04   # the image\n    steps:\n      - run: pytest\n")
+    new = apply_edits(text, migrate_ci(".github/workflows/t.yml", text, OPTIONS).edits)
+    jobs = read_yaml(new).documents[0].to_python()["jobs"]
+    assert jobs["t"]["container"] == "nvidia/cuda:12.1.1-devel-ubuntu22.04"
+    assert jobs["t-rocm"]["container"]["image"] == "rocm/dev-ubuntu-22.04:6.4.1-complete"
+    assert jobs["t-rocm"]["container"]["options"].startswith("--device=/dev/kfd --device=/dev/dri")
+    assert new.count("# the image") == 2
