@@ -1,10 +1,348 @@
-"""``migrate deploy`` for ci files (to be written: see issue 14)."""
+"""``migrate deploy`` for CI pipelines (GitHub Actions workflows, ``.gitlab-ci.yml``): every job that runs on a GPU
+runner or in a CUDA image gets a parallel ROCm job beside it, and the CUDA job stays (the migration guide's
+separate CUDA and ROCm pipelines).
+
+The ROCm job is the CUDA job's own text, copied with a few edits (its key ``<job>-rocm``, the AMD runner labels
+``DeployOptions.runner_labels``, the ROCm image, the ROCm container options; ``docker run --gpus`` and bare
+``nvidia-smi`` in its commands rewritten) and inserted right after it: one insertion edit, comments, anchors,
+aliases and ``<<:`` merge keys kept as written. A job whose ``-rocm`` twin exists is left alone, so a second run
+adds nothing. Read with :func:`cuda2rocm.source.formats.yamlnodes.read_yaml`; commands with
+:func:`cuda2rocm.source.formats.shell.read_shell`.
+"""
 
 from __future__ import annotations
 
-from cuda2rocm.migrate.base import FileMigration
+from collections.abc import Iterable
+from typing import Any
+
+from cuda2rocm.migrate.base import Collector, FileMigration
+from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.images import ImageChoice
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.migrate.deploy.rules import containers as R
+from cuda2rocm.model import Edit
+from cuda2rocm.rules import Rule
+from cuda2rocm.scan.analyzers.images import is_nvidia_image
+from cuda2rocm.source.edits import apply_edits
+from cuda2rocm.source.formats.shell import WORD, read_shell
+from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
+
+#: GitLab CI keywords that are not jobs at the top level
+GITLAB_KEYWORDS = frozenset({"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
+                             "before_script", "after_script", "spec"})
+_GPU_WORDS = ("gpu", "nvidia", "cuda")
 
 
 def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
-    return FileMigration(rel)
+    stream = read_yaml(text)
+    if stream.problems:
+        return FileMigration(rel, problems=stream.problems)
+    out = Collector(rel, text)
+    gitlab = rel.rsplit("/", 1)[-1].endswith(".gitlab-ci.yml")
+    for doc in stream.documents:
+        if doc.kind != MAPPING:
+            continue
+        if gitlab:
+            _gitlab(out, text, doc, options)
+        else:
+            jobs = doc.get("jobs")
+            if jobs is not None and jobs.kind == MAPPING and jobs.style == "block":
+                _github(out, text, jobs, options)
+    return out.result()
+
+
+class _Copy:
+    """Edits on a copy of one job's lines (offsets of the original text, applied to the copy)."""
+
+    def __init__(self, out: Collector, text: str, start: int, end: int) -> None:
+        self.out = out
+        self.text = text
+        self.start = start
+        self.end = end
+        self.edits: list[Edit] = []
+        self.notes: list[str] = []
+
+    def edit(self, start: int, end: int, new: str) -> None:
+        if not any((e.start < end and start < e.end) or (start == end == e.start == e.end) for e in self.edits):
+            self.edits.append(Edit(start - self.start, end - self.start, new, ""))
+
+    def review(self, rule: Rule, offset: int, message: str) -> None:
+        self.out.report(rule, offset, message)
+
+    def result(self) -> str:
+        return apply_edits(self.text[self.start:self.end], sorted(self.edits, key=lambda e: (e.start, e.end)))
+
+
+def _labels(options: DeployOptions) -> str:
+    return "[" + ", ".join(options.runner_labels) + "]"
+
+
+def _gpu_labels(node: Node | None) -> bool:
+    if node is None:
+        return False
+    node = node.resolved()
+    values = [node.value] if node.kind == SCALAR else [i.resolved().value for i in node.items]
+    return any(w in v.lower() for v in values for w in _GPU_WORDS)
+
+
+def _cuda_choice(ref: str, options: DeployOptions) -> ImageChoice | None:
+    choice = images.rocm_image(ref, options)
+    if choice is not None and choice.ref:
+        return choice
+    if choice is not None or is_nvidia_image(ref):
+        return images.default_image(options)
+    return None
+
+
+# ---- GitHub Actions ---------------------------------------------------------------------------------------
+
+
+def _github(out: Collector, text: str, jobs: Node, options: DeployOptions) -> None:
+    names = {k.value for k, _ in jobs.pairs}
+    for key, job in jobs.pairs:
+        if key.kind != SCALAR or job.kind != MAPPING or job.style != "block":
+            continue
+        if key.value.endswith("-rocm") or f"{key.value}-rocm" in names or "rocm" in str(_python(job.get("runs-on"))):
+            continue
+        container = job.get("container")
+        ref = ""
+        if container is not None:
+            image = container if container.kind == SCALAR else container.get("image")
+            ref = image.value if image is not None and image.kind == SCALAR else ""
+        options_node = container.get("options") if container is not None and container.kind == MAPPING else None
+        choice = _cuda_choice(ref, options) if ref else None
+        gpu_options = options_node is not None and "--gpus" in options_node.value
+        if not (choice or gpu_options or _gpu_labels(job.get("runs-on")) or _steps_use_gpus(job)):
+            continue
+        start, end = _line_start(text, key.offset), _block_end(text, job.end)
+        copy = _Copy(out, text, start, end)
+        copy.edit(key.offset, key.end, f"{key.value}-rocm")
+        name = job.get("name")
+        if name is not None and name.kind == SCALAR and name.style == "":
+            copy.edit(name.end, name.end, " (ROCm)")
+        indent = " " * (job.pairs[0][0].col - 1)
+        runs_on = job.get("runs-on")
+        if runs_on is not None:
+            copy.edit(runs_on.offset, runs_on.end, _labels(options))
+        rocm_ref = (choice or images.default_image(options)).ref
+        flags = images.container_options()
+        if container is None:
+            at = _after_line(text, runs_on.end) if runs_on is not None else _after_line(text, key.end)
+            copy.edit(at, at, f"{indent}container:\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}\n")
+        elif container.kind == SCALAR:
+            ckey = job.key_node("container")
+            assert ckey is not None
+            copy.edit(ckey.end, container.end, f":\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}")
+        else:
+            image_node = container.get("image")
+            if image_node is not None:
+                copy.edit(image_node.offset, image_node.end, rocm_ref)
+            if options_node is not None and options_node.kind == SCALAR:
+                copy.edit(options_node.offset, options_node.end, _merged_options(options_node.value))
+            elif image_node is not None:
+                sub = " " * (container.pairs[0][0].col - 1)
+                at = _after_line(text, image_node.end)
+                copy.edit(at, at, f"{sub}options: {flags}\n")
+        _review_github(copy, job)
+        for step in _items(job.get("steps")):
+            run = step.get("run") if step.kind == MAPPING else None
+            if run is not None:
+                _commands(copy, run)
+        _insert(out, text, copy, key, R.GITHUB_ROCM_JOB,
+                f"{key.value}: a parallel ROCm job {key.value}-rocm added (runs-on {_labels(options)}, {rocm_ref}); "
+                "the CUDA job stays")
+
+
+def _steps_use_gpus(job: Node) -> bool:
+    for step in _items(job.get("steps")):
+        run = step.get("run") if step.kind == MAPPING else None
+        if run is not None and run.kind == SCALAR and ("--gpus" in run.value or "nvidia-smi" in run.value):
+            return True
+    return False
+
+
+def _review_github(copy: _Copy, job: Node) -> None:
+    strategy = job.get("strategy")
+    matrix = strategy.get("matrix") if strategy is not None and strategy.kind == MAPPING else None
+    if matrix is not None and "cuda" in str(_python(matrix)).lower():
+        copy.review(R.CI_ROCM_JOB_REVIEW, matrix.offset, "the copied job's matrix is over CUDA versions: give the "
+                    "ROCm job its own (ROCm releases)")
+    for key in ("env",):
+        env = job.get(key)
+        if env is not None and env.kind == MAPPING:
+            for k, _ in env.pairs:
+                if k.value.startswith(("CUDA_", "NVIDIA_", "NCCL_")):
+                    copy.review(R.CI_ROCM_JOB_REVIEW, k.offset, f"{k.value} in the copied job's env: its ROCm "
+                                "counterpart (docs/migrate.md, launch scripts and environment)")
+    services = job.get("services")
+    if services is not None and "nvidia" in str(_python(services)):
+        copy.review(R.CI_ROCM_JOB_REVIEW, services.offset, "the copied job's services use NVIDIA images")
+
+
+def _merged_options(value: str) -> str:
+    """A container options string with the NVIDIA runtime's options replaced by the ROCm ones."""
+    prefix = "docker run "
+    script = read_shell(prefix + value)
+    words = [w for line in script.lines for w in line.words if w.kind == WORD]
+    edits = images.docker_run_flags(words)
+    new = apply_edits(prefix + value, [Edit(e.start, e.end, e.replacement, "") for e in edits])[len(prefix):]
+    present = new.split()
+    missing = [f.cli for f in images.runtime_flags() if f.cli not in present
+               and not (f.compose_key in ("ipc", "shm_size") and any(p.startswith(f.flag) for p in present))]
+    return " ".join([*new.split(), *missing])
+
+
+# ---- GitLab CI --------------------------------------------------------------------------------------------
+
+
+def _gitlab(out: Collector, text: str, root: Node, options: DeployOptions) -> None:
+    names = {k.value for k, _ in root.pairs if k.kind == SCALAR}
+    hidden = {k.value: v for k, v in root.pairs if k.kind == SCALAR and k.value.startswith(".")}
+    default = _python(root.get("default")) or {}
+    top_image = _image_ref(_python(root.get("image"))) or _image_ref(default.get("image") if isinstance(default, dict)
+                                                                      else None)
+    for key, job in root.pairs:
+        if key.kind != SCALAR or key.value in GITLAB_KEYWORDS or key.value.startswith("."):
+            continue
+        if job.kind != MAPPING or job.style != "block" or key.value.endswith("-rocm") or f"{key.value}-rocm" in names:
+            continue
+        merged = _effective(job, hidden)
+        ref = _image_ref(merged.get("image")) or top_image
+        choice = _cuda_choice(ref, options) if ref else None
+        tags = merged.get("tags") or []
+        gpu_tags = any(w in str(t).lower() for t in (tags if isinstance(tags, list) else [tags]) for w in _GPU_WORDS)
+        if choice is None and not gpu_tags:
+            continue
+        if "rocm" in str(tags).lower():
+            continue
+        start, end = _line_start(text, key.offset), _block_end(text, job.end)
+        copy = _Copy(out, text, start, end)
+        copy.edit(key.offset, key.end, f"{key.value}-rocm")
+        indent = " " * (job.pairs[0][0].col - 1)
+        image = (choice or images.default_image(options)).ref
+        after_key = _after_line(text, key.end)
+        added = ""  # keys the copy gets right after its key line (its own keys win over merged ones)
+        own_image = job.get("image")
+        name = own_image.get("name") if own_image is not None and own_image.kind == MAPPING else None
+        if own_image is not None and own_image.kind == SCALAR:
+            copy.edit(own_image.offset, own_image.end, image)
+        elif name is not None:
+            copy.edit(name.offset, name.end, image)
+        else:
+            added += f"{indent}image: {image}\n"
+        own_tags = job.get("tags")
+        if own_tags is not None:
+            copy.edit(own_tags.offset, own_tags.end, _labels(options))
+        else:
+            added += f"{indent}tags: {_labels(options)}\n"
+        if added:
+            copy.edit(after_key, after_key, added)
+        variables = job.get("variables")
+        if variables is not None and variables.kind == MAPPING:
+            for k, _ in variables.pairs:
+                if k.value.startswith(("CUDA_", "NVIDIA_", "NCCL_")):
+                    copy.review(R.CI_ROCM_JOB_REVIEW, k.offset, f"{k.value} in the copied job's variables: its ROCm "
+                                "counterpart (docs/migrate.md, launch scripts and environment)")
+        for section in ("before_script", "script", "after_script"):
+            for item in _items(job.get(section)):
+                _commands(copy, item)
+        _insert(out, text, copy, key, R.GITLAB_ROCM_JOB,
+                f"{key.value}: a parallel ROCm job {key.value}-rocm added (tags {_labels(options)}, {image}); the "
+                "CUDA job stays; the runner passes the GPUs: devices = [\"/dev/kfd\", \"/dev/dri\"] and group_add = "
+                "[\"video\", \"render\"] under [runners.docker] in its config.toml")
+
+
+def _effective(job: Node, hidden: dict[str, Node]) -> dict[str, Any]:
+    """The job's keys with merge keys applied and ``extends`` templates (one level each) under its own."""
+    data = job.to_python()
+    if not isinstance(data, dict):
+        return {}
+    extends = data.get("extends") or []
+    for name in [extends] if isinstance(extends, str) else list(extends):
+        template = hidden.get(str(name))
+        base = template.to_python() if template is not None else None
+        if isinstance(base, dict):
+            data = {**base, **data}
+    return data
+
+
+def _image_ref(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        return str(value["name"])
+    return ""
+
+
+# ---- shared -----------------------------------------------------------------------------------------------
+
+
+def _commands(copy: _Copy, node: Node) -> None:
+    """Rewrite ``docker run --gpus`` and bare ``nvidia-smi`` in one command scalar of the copy (plain or ``|``
+    block scalars: their text is the command text at its offsets); others are reported."""
+    if node.kind != SCALAR:
+        return
+    raw = copy.text[node.offset:node.end]
+    base = node.offset
+    if node.style == "|":
+        nl = raw.find("\n")
+        if nl < 0:
+            return
+        raw, base = raw[nl + 1:], node.offset + nl + 1
+    elif node.style != "":
+        if "--gpus" in node.value or "nvidia-smi" in node.value:
+            copy.review(R.CI_ROCM_JOB_REVIEW, node.offset, "a quoted command with --gpus or nvidia-smi in the copied "
+                        "job: rewrite it for ROCm")
+        return
+    for line in read_shell(raw).lines:
+        for cmd in line.commands():
+            words = [w for w in cmd if w.kind == WORD]
+            if not words:
+                continue
+            for e in images.docker_run_flags(words):
+                copy.edit(base + e.start, base + e.end, e.replacement)
+                copy.review(R.DOCKER_RUN_GPUS, base + e.start, e.message + " (in the ROCm job)"
+                            + (f"; {e.review}" if e.review else ""))
+            values = [w.value for w in words]
+            smi = images.smi_command(values)
+            if smi is not None:
+                copy.edit(base + words[0].offset, base + words[-1].end, smi)
+            elif values[0].rsplit("/", 1)[-1] == "nvidia-smi":
+                copy.review(R.CI_ROCM_JOB_REVIEW, base + words[0].offset, "nvidia-smi with a query in the copied "
+                            "job: map it to amd-smi (docs/migrate.md)")
+            elif any(v.startswith("CUDA_VISIBLE_DEVICES=") for v in values):
+                copy.review(R.CI_ROCM_JOB_REVIEW, base + words[0].offset, "CUDA_VISIBLE_DEVICES in the copied job: "
+                            "HIP_VISIBLE_DEVICES on ROCm")
+
+
+def _insert(out: Collector, text: str, copy: _Copy, key: Node, rule: Rule, message: str) -> None:
+    new = copy.result()
+    lead = "" if text[:copy.end].endswith("\n") else "\n"
+    header = f"{' ' * (key.col - 1)}# {key.value}-rocm: the ROCm counterpart of {key.value} " \
+             "(cuda2rocm migrate deploy)\n"
+    out.edit(rule, copy.end, copy.end, lead + header + new, message)
+
+
+def _items(node: Node | None) -> Iterable[Node]:
+    if node is None:
+        return ()
+    node = node.resolved()
+    return [i.resolved() for i in node.items] if node.kind == SEQUENCE else [node] if node.kind == SCALAR else []
+
+
+def _python(node: Node | None) -> Any:
+    return node.to_python() if node is not None else None
+
+
+def _block_end(text: str, end: int) -> int:
+    """Where the lines of a node ending at ``end`` end (a block scalar's end is the next line's start)."""
+    return end if end > 0 and text[end - 1] == "\n" else _after_line(text, end)
+
+
+def _after_line(text: str, offset: int) -> int:
+    nl = text.find("\n", offset)
+    return len(text) if nl < 0 else nl + 1
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1

@@ -1,10 +1,394 @@
-"""``migrate deploy`` for dockerfile files (to be written: see issue 14)."""
+"""``migrate deploy`` for Dockerfiles: CUDA base images, packages, variables, wheel indexes and ``nvidia-smi``
+rewritten for ROCm, and the image manifest recorded as labels; every change one word, pair or inserted block.
+
+Read with :func:`cuda2rocm.source.formats.dockerfile.read_dockerfile` (stage by stage; ``${ARG}`` references in
+``FROM`` resolved with scan's :func:`~cuda2rocm.scan.analyzers.dockerfile.expand`); shell-form ``RUN``/``CMD``/
+``HEALTHCHECK`` arguments and here-documents through :func:`cuda2rocm.source.formats.shell.read_shell`. The tables
+are ``data/images.csv``, ``data/apt_packages.csv``, ``data/wheel_indexes.csv`` and ``data/labels.csv``.
+"""
 
 from __future__ import annotations
 
-from cuda2rocm.migrate.base import FileMigration
+import functools
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cuda2rocm.migrate.base import Collector, FileMigration
+from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.images import ImageChoice, rocm_image
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.migrate.deploy.rules import containers as R
+from cuda2rocm.migrate.make import CUDA_PATH_VARIABLES, _rocm_paths
+from cuda2rocm.rules import Rule
+from cuda2rocm.scan.analyzers.dockerfile import expand
+from cuda2rocm.scan.analyzers.images import is_nvidia_image
+from cuda2rocm.source.formats._base import Piece
+from cuda2rocm.source.formats.dockerfile import Dockerfile, Instruction, read_dockerfile
+from cuda2rocm.source.formats.shell import WORD, Word, read_shell
+
+#: variables only the NVIDIA container runtime reads
+NVIDIA_RUNTIME_VARIABLES = ("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "NVIDIA_REQUIRE_CUDA",
+                            "NVIDIA_DISABLE_REQUIRE")
+_INSTALLERS = ("apt-get", "apt", "yum", "dnf", "microdnf", "zypper")
+_WRAPPERS = ("sudo", "exec", "env", "command", "time", "nice")
+_LABEL_MARK = "io.cuda2rocm.image."
+
+
+@dataclass(frozen=True)
+class AptRow:
+    pattern: str
+    rocm: tuple[str, ...]
+    unknown: bool
+    note: str
+
+
+@functools.lru_cache(maxsize=1)
+def apt_rows() -> tuple[AptRow, ...]:
+    return tuple(AptRow(r["pattern"], tuple(r["rocm"].split()) if r["rocm"] != "?" else (), r["rocm"] == "?",
+                        r["note"]) for r in images.rows("apt_packages.csv"))
+
+
+def rocm_packages(name: str) -> AptRow | None:
+    """The row for a CUDA system package (``libnccl-dev``), or None when it is not a CUDA package."""
+    return next((r for r in apt_rows() if images.matches(name, r.pattern)), None)
 
 
 def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
-    return FileMigration(rel)
+    df = read_dockerfile(text)
+    if df.problems:
+        return FileMigration(rel, problems=df.problems)
+    return _Migrator(rel, df, options).run()
+
+
+class _Migrator:
+    def __init__(self, rel: str, df: Dockerfile, options: DeployOptions) -> None:
+        self.df = df
+        self.text = df.text
+        self.options = options
+        self.out = Collector(rel, df.text)
+        self.args: dict[str, str] = {}
+        self.arg_values: dict[str, Piece] = {}  # ARG name -> its default as written (the last definition)
+        self.stage_names: dict[str, str] = {}  # stage name -> its base image (after migration)
+        self.stage_rocm = False  # the current stage's base is a ROCm image
+        self.final: tuple[Instruction, str, ImageChoice | None] | None = None
+        self.migrated = False
+
+    def run(self) -> FileMigration:
+        for ins in self.df.instructions:
+            if ins.name == "FROM":
+                self.from_(ins)
+            elif ins.name in ("ENV", "ARG"):
+                self.env(ins)
+            elif ins.name in ("RUN", "CMD", "ENTRYPOINT", "HEALTHCHECK"):
+                self.commands(ins)
+        if self.migrated:
+            self.labels()
+        return self.out.result()
+
+    # ---- FROM ----------------------------------------------------------------------------------------------
+
+    def from_(self, ins: Instruction) -> None:
+        words = ins.words()
+        image = next((w for w in words if not w.src.startswith("--")), None)
+        if image is None:
+            return
+        rest = [w.src for w in words[words.index(image) + 1:]]
+        name = rest[1].lower() if len(rest) >= 2 and rest[0].lower() == "as" else ""
+        ref = expand(image.src, self.args)
+        base = self.stage_names.get(ref.lower())
+        choice = None if base is not None else rocm_image(ref, self.options)
+        final_ref = base if base is not None else ref
+        if choice is not None and choice.fidelity == "none":
+            self.out.report(R.NO_ROCM_IMAGE, image.offset, f"{ref}: {choice.notes[0]}")
+            choice = None
+        elif choice is None and base is None and is_nvidia_image(ref):
+            self.out.report(R.NO_ROCM_IMAGE, image.offset, f"{ref} is an NVIDIA image the knowledge base has no ROCm "
+                            "counterpart for")
+        if choice is not None:
+            self.migrated = True
+            final_ref = choice.ref
+            target = self._template_arg(image.src)
+            note = f": {choice.notes[0]}" if choice.notes else ""
+            if target is not None:
+                q = target.src[:1] if target.src[:1] in "\"'" else ""
+                self.out.edit(R.CUDA_BASE_IMAGE, target.offset, target.offset + len(target.src), q + choice.ref + q,
+                              f"{ref} -> {choice.ref} (the default of the ARG this FROM names){note}")
+            else:
+                self.out.edit(R.CUDA_BASE_IMAGE, image.offset, image.end, choice.ref, f"{ref} -> {choice.ref}{note}")
+            if choice.fidelity != "exact" or len(choice.notes) > 1:
+                self.out.report(R.BASE_IMAGE_REVIEW, image.offset, f"{choice.ref} for {ref}: "
+                                + "; ".join(choice.notes[1:] or choice.notes))
+        self.stage_rocm = images.is_rocm_image(final_ref)
+        if name:
+            self.stage_names[name] = final_ref
+        self.final = (ins, final_ref, choice if choice is not None else self._stage_choice(base))
+
+    def _stage_choice(self, base: str | None) -> ImageChoice | None:
+        if base is None or self.final is None:
+            return None
+        return self.final[2] if self.final[1] == base else None
+
+    def _template_arg(self, word: str) -> Piece | None:
+        """The ARG default to rewrite when the FROM word is one ``${NAME}`` (``$NAME``) reference."""
+        m = re.fullmatch(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", word)
+        return self.arg_values.get(m.group(1)) if m else None
+
+    # ---- ENV / ARG -----------------------------------------------------------------------------------------
+
+    def env(self, ins: Instruction) -> None:
+        pairs = ins.pairs()
+        for key, value in pairs:
+            name = key.src
+            if value is not None:
+                self.args[name] = expand(value.src.strip("\"'"), self.args)
+                if ins.name == "ARG":
+                    self.arg_values[name] = value
+            if name in CUDA_PATH_VARIABLES:
+                new_value = _rocm_paths(value.src) if value is not None else ""
+                self._pair(ins, key, value, "ROCM_PATH", new_value, R.CUDA_HOME,
+                           f"{name} -> ROCM_PATH: ROCm is found through ROCM_PATH (/opt/rocm)")
+            elif name in NVIDIA_RUNTIME_VARIABLES:
+                self._drop_pair(ins, pairs, key, value, f"{name} is read by the NVIDIA container runtime only")
+            elif name == "TORCH_CUDA_ARCH_LIST":
+                gfx = ";".join(self.options.gfx)
+                q = value.src[:1] if value is not None and value.src[:1] in "\"'" else '"'
+                self._pair(ins, key, value, "PYTORCH_ROCM_ARCH", f"{q}{gfx}{q}" if value is not None else "",
+                           R.TORCH_ARCH_LIST, f"TORCH_CUDA_ARCH_LIST -> PYTORCH_ROCM_ARCH={gfx}: ROCm extension builds "
+                           "read the gfx targets from PYTORCH_ROCM_ARCH")
+            elif value is not None and _rocm_paths(value.src) != value.src:
+                self.out.edit(R.CUDA_HOME, value.offset, value.offset + len(value.src), _rocm_paths(value.src),
+                              f"{name}: CUDA toolkit paths -> /opt/rocm")
+
+    def _pair(self, ins: Instruction, key: Piece, value: Piece | None, new_key: str, new_value: str,
+              rule: Rule, message: str) -> None:
+        end = value.offset + len(value.src) if value is not None else key.offset + len(key.src)
+        between = self.text[key.offset + len(key.src):value.offset] if value is not None else ""
+        self.out.edit(rule, key.offset, end, new_key + between + new_value, message)
+
+    def _drop_pair(self, ins: Instruction, pairs: Sequence[tuple[Piece, Piece | None]], key: Piece,
+                   value: Piece | None, message: str) -> None:
+        nvidia = [k for k, _ in pairs if k.src in NVIDIA_RUNTIME_VARIABLES]
+        if len(nvidia) == len(pairs):  # the whole instruction goes, once
+            if key is nvidia[0]:
+                start, end = _whole_lines(self.text, ins.offset, ins.end)
+                names = ", ".join(k.src for k in nvidia)
+                kept = "".join(c.src + "\n" for c in self.df.comments if start <= c.offset < end)
+                self.out.edit(R.NVIDIA_RUNTIME_ENV, start, end, kept, f"{names}: read by the NVIDIA container runtime "
+                              "only; removed")
+            return
+        end = value.offset + len(value.src) if value is not None else key.offset + len(key.src)
+        start, end = _word_span(self.text, key.offset, end)
+        self.out.edit(R.NVIDIA_RUNTIME_ENV, start, end, "", message + "; removed")
+
+    # ---- RUN / CMD / HEALTHCHECK ---------------------------------------------------------------------------
+
+    def commands(self, ins: Instruction) -> None:
+        listed = ins.json_form()
+        if ins.name == "HEALTHCHECK":
+            words = ins.words()
+            cmd = next((i for i, w in enumerate(words) if w.src.upper() == "CMD"), -1)
+            rest = self.text[words[cmd].end:ins.end].strip() if cmd >= 0 else ""
+            if rest.startswith("["):
+                try:
+                    data = json.loads(" ".join(s.src for s in ins.segments)[
+                        " ".join(s.src for s in ins.segments).find("["):])
+                except ValueError:
+                    data = None
+                listed = ["CMD", *data] if isinstance(data, list) and all(isinstance(x, str) for x in data) else None
+        if listed is not None:
+            self._exec_form(ins, listed)
+            return
+        if not ins.segments or self.df.escape != "\\":
+            return
+        start = ins.segments[0].offset
+        end = ins.segments[-1].offset + len(ins.segments[-1].src)
+        if any(start <= c.offset < end for c in self.df.comments):
+            return  # a comment line inside the continuation: Docker drops it, a shell would not
+        self._script(self.text[start:end], start, ins)
+        for doc in ins.heredocs:
+            self._script(doc.body.src, doc.body.offset, ins)
+
+    def _exec_form(self, ins: Instruction, listed: list[str]) -> None:
+        if not listed:
+            return
+        first = listed[1] if ins.name == "HEALTHCHECK" and listed[0] == "CMD" and len(listed) > 1 else listed[0]
+        if first != "nvidia-smi":
+            return
+        lit = json.dumps("nvidia-smi")
+        for seg in ins.segments:
+            at = seg.src.find(lit)
+            if at >= 0:
+                tail = listed[listed.index("nvidia-smi") + 1:]
+                if tail in ([], ["-L"], ["--list-gpus"]):
+                    self._smi_edit(seg.offset + at, seg.offset + at + len(lit) + _tail_len(seg.src, at + len(lit)),
+                                   '"amd-smi", "list"', tail)
+                else:
+                    self.out.report(R.NVIDIA_SMI, seg.offset + at, "nvidia-smi with options: map the query to "
+                                    "amd-smi (docs/migrate.md)")
+                return
+
+    def _script(self, script: str, base: int, ins: Instruction) -> None:
+        nvidia_repo = False
+        for line in read_shell(script).lines:
+            for cmd in line.commands():
+                words = [Word(w.kind, w.src, w.offset + base) for w in cmd if w.kind == WORD]
+                if ins.name == "HEALTHCHECK":
+                    words = _after_cmd(words)
+                elif ins.name == "RUN":
+                    while words and words[0].src.startswith("--"):  # RUN --mount=... --network=...
+                        words = words[1:]
+                words = _strip_prefix(words)
+                if not words:
+                    continue
+                values = [w.value for w in words]
+                if not nvidia_repo and any("developer.download.nvidia.com" in v or "cuda-keyring" in v for v in values):
+                    nvidia_repo = True
+                    self.out.report(R.NVIDIA_REPOSITORY, words[0].offset, "NVIDIA's package repository is set up "
+                                    "here: on a rocm/* base it is not needed (AMD's repository is configured)")
+                program = values[0].rsplit("/", 1)[-1]
+                if program in _INSTALLERS and "install" in values:
+                    self._packages(words, values.index("install") + 1, rpm=program not in ("apt-get", "apt"))
+                elif program.startswith("pip") or (program.startswith("python") and "pip" in values) or (
+                        program == "uv" and "pip" in values):
+                    if "install" in values:
+                        self._pip(words)
+                elif program == "nvidia-smi":
+                    tail = values[1:]
+                    if tail in ([], ["-L"], ["--list-gpus"]):
+                        self._smi_edit(words[0].offset, words[-1].end, "amd-smi list", tail)
+                    else:
+                        self.out.report(R.NVIDIA_SMI, words[0].offset, "nvidia-smi with options: map the query to "
+                                        "amd-smi (docs/migrate.md)")
+
+    def _smi_edit(self, start: int, end: int, new: str, tail: list[str]) -> None:
+        old = " ".join(["nvidia-smi", *tail])
+        self.out.edit(R.NVIDIA_SMI, start, end, new, f"{old} -> amd-smi list: lists the GPUs and fails when none is "
+                      "reachable")
+
+    def _packages(self, words: list[Word], first: int, rpm: bool = False) -> None:
+        """CUDA packages of one install command -> ROCm ones (``rpm``: yum/dnf/zypper, whose development packages
+        end in ``-devel``, as the ROCm package documentation says)."""
+        have = {w.value.split("=")[0] for w in words[first:] if not w.value.startswith("-")}
+        made: set[str] = set()
+        skip = False
+        for w in words[first:]:
+            if skip:
+                skip = False
+                continue
+            if w.value.startswith("-"):
+                skip = w.value in ("-o", "-t", "--option", "--target-release")
+                continue
+            name = w.value.split("=")[0]
+            row = rocm_packages(name)
+            if row is None:
+                continue
+            if row.unknown:
+                self.out.report(R.CUDA_PACKAGES, w.offset, f"{name}: {row.note}")
+                continue
+            names = [p[:-4] + "-devel" if rpm and p.endswith("-dev") else p for p in row.rocm]
+            new = [p for p in names if p not in made and p not in have]
+            made.update(names)
+            where = "" if self.stage_rocm else " (this stage's base is not a ROCm image: add AMD's package " \
+                                               "repository)"
+            if new:
+                pinned = " (its CUDA version pin dropped)" if "=" in w.value else ""
+                self.out.edit(R.CUDA_PACKAGES, w.offset, w.end, " ".join(new),
+                              f"{name} -> {' '.join(new)}{pinned}{where}")
+            else:
+                start, end = _word_span(self.text, w.offset, w.end)
+                why = row.note or f"{' '.join(names)} is installed already"
+                self.out.edit(R.CUDA_PACKAGES, start, end, "", f"{name} removed: {why}")
+
+    def _pip(self, words: list[Word]) -> None:
+        index, same = images.rocm_wheel_index(self.options.rocm_version)
+        for w in words:
+            m = images.cuda_index(w.src)
+            if m is not None:
+                near = "" if same else f" (the newest PyTorch ROCm index at or below ROCm {self.options.rocm_version})"
+                self.out.edit(R.CUDA_WHEEL_INDEX, w.offset + m.start(1), w.offset + m.end(1), index,
+                              f"PyTorch's CUDA wheel index {m.group(1)} -> {index}{near}")
+                continue
+            for local in re.finditer(r"\+cu\d{2,3}(?![\w.])", w.src):
+                self.out.edit(R.CUDA_WHEEL_INDEX, w.offset + local.start(), w.offset + local.end(), "",
+                              f"{w.value}: the CUDA local version {local.group(0)} dropped, so the ROCm index's "
+                              "+rocm build is chosen (check the version is published there)")
+
+    # ---- LABEL ---------------------------------------------------------------------------------------------
+
+    def labels(self) -> None:
+        if self.final is None:
+            return
+        ins, base, choice = self.final
+        stage = next(s for s in self.df.stages() if s[0] is ins)
+        if any(i.name == "LABEL" and _LABEL_MARK in i.value for i in stage):
+            return
+        declared = next(((i, k.src) for i in stage if i.name == "ARG" for k, _ in i.pairs()
+                         if k.src in ("APP_VERSION", "VERSION")), None)
+        version_arg = declared[1] if declared is not None else ""
+        after = declared[0] if declared is not None else ins  # the labels go where the version is declared
+        rocm = self.options.rocm_version
+        framework = choice.framework if choice is not None else ""
+        facts = {"base": base, "gfx": ";".join(self.options.gfx), "os": self.options.os, "rocm": rocm,
+                 "framework": framework, "compiler": f"amdclang++/hipcc (ROCm {rocm})"}
+        pairs = []
+        for row in images.rows("labels.csv"):
+            value = row["value"].format(**facts) if "{" in row["value"] and "$" not in row["value"] else row["value"]
+            if "APP_VERSION" in value:
+                value = "${" + (version_arg or "APP_VERSION") + "}"
+            if value:
+                pairs.append(f"{row['key']}={json.dumps(value)}")
+        esc = self.df.escape
+        lines = ["", "# image manifest (cuda2rocm migrate deploy): build with --build-arg "
+                 f"{version_arg or 'APP_VERSION'}=<version>"]
+        if not version_arg:
+            lines.append("ARG APP_VERSION=unknown")
+        lines.append(f"LABEL {pairs[0]}" + "".join(f" {esc}\n      {p}" for p in pairs[1:]))
+        if not self.text.startswith("\n", after.end):
+            return  # the instruction ends the file without a newline: nothing to insert after
+        # the newline after it is replaced, so the edit touches neither its last word nor the next line
+        self.out.edit(R.IMAGE_MANIFEST, after.end, after.end + 1, "\n".join(lines) + "\n",
+                      f"image manifest labels added: base {base}, ROCm {rocm}, targets {facts['gfx']}")
+
+
+def _after_cmd(words: list[Word]) -> list[Word]:
+    """A HEALTHCHECK's command: the words after ``CMD`` (its options come first)."""
+    for i, w in enumerate(words):
+        if w.value.upper() == "CMD":
+            return words[i + 1:]
+    return []
+
+
+def _strip_prefix(words: list[Word]) -> list[Word]:
+    """A command's words without leading ``NAME=value`` assignments and wrappers (``sudo``, ``exec``)."""
+    i = 0
+    while i < len(words) and (re.match(r"[A-Za-z_][A-Za-z0-9_]*=", words[i].src) or words[i].value in _WRAPPERS):
+        i += 1
+    return words[i:]
+
+
+def _tail_len(src: str, at: int) -> int:
+    """Length of the JSON list items after ``"nvidia-smi"`` up to the closing bracket (``, "-L"``)."""
+    close = src.find("]", at)
+    return (close if close >= 0 else at) - at
+
+
+def _word_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` widened to take the blanks before it (or, at a line's start, after it) along."""
+    s = start
+    while s > 0 and text[s - 1] in " \t":
+        s -= 1
+    if s == 0 or text[s - 1] == "\n":
+        e = end
+        while e < len(text) and text[e] in " \t":
+            e += 1
+        return start, e
+    return s, end
+
+
+def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
+    """The lines ``[start, end)`` lies on, with the newline that ends the last one."""
+    s = text.rfind("\n", 0, start) + 1
+    e = end + 1 if end < len(text) and text[end] == "\n" else end
+    return s, e

@@ -1,0 +1,320 @@
+"""Container facts ``migrate deploy`` shares between Dockerfiles, compose files and CI: which ROCm image replaces a
+CUDA image (``data/images.csv``, ``data/os.csv``), the ``docker run`` options a ROCm container needs
+(``data/runtime_flags.csv``) and their rewrite on a ``docker run`` command line (:func:`docker_run_flags`), and the
+PyTorch wheel index that replaces a CUDA one (``data/wheel_indexes.csv``).
+
+Every table carries its sources and date in its header; docs/migrate.md shows each conversion.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from importlib import resources
+
+from cuda2rocm import knowledge
+from cuda2rocm.knowledge import versions
+from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, split_ref
+from cuda2rocm.source.formats.shell import Word
+
+
+def rows(name: str) -> list[dict[str, str]]:
+    """The rows of ``data/<name>`` (``#`` lines are the table's documentation and sources)."""
+    text = resources.files("cuda2rocm.migrate.deploy").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    return list(csv.DictReader(io.StringIO("\n".join(lines))))
+
+
+@dataclass(frozen=True)
+class ImageRow:
+    cuda_repo: str
+    flavor: str
+    rocm_repo: str
+    tag: str
+    known_tags: tuple[tuple[str, str], ...]
+    fidelity: str  # exact | nearest | none
+    note: str
+
+
+@functools.lru_cache(maxsize=1)
+def image_rows() -> tuple[ImageRow, ...]:
+    out = []
+    for r in rows("images.csv"):
+        known = tuple(tuple(x.split("=", 1)) for x in r["known_tags"].split("|") if x)
+        out.append(ImageRow(r["cuda_repo"], r["flavor"], r["rocm_repo"], r["tag"], known,  # type: ignore[arg-type]
+                            r["fidelity"], r["note"]))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
+def os_rows() -> dict[str, dict[str, str]]:
+    return {r["os"]: r for r in rows("os.csv")}
+
+
+@dataclass(frozen=True)
+class ImageChoice:
+    """The ROCm image for a CUDA image reference: ``ref`` ("" when there is none), how close it is (``exact``,
+    ``nearest``, ``none``), why (``notes``), and the facts the image manifest labels record."""
+
+    original: str
+    ref: str
+    fidelity: str
+    notes: tuple[str, ...]
+    framework: str = ""
+
+    @property
+    def exact(self) -> bool:
+        return self.fidelity == "exact" and not self.notes[1:]
+
+
+def _repo(ref: str) -> str:
+    repo = split_ref(ref)[0]
+    for prefix in ("docker.io/", "index.docker.io/", "library/"):
+        repo = repo.removeprefix(prefix)
+    return repo
+
+
+def is_rocm_image(ref: str) -> bool:
+    return _repo(ref).startswith("rocm/")
+
+
+def _os_parts(os_name: str) -> tuple[str, str]:
+    m = re.match(r"([a-z]+)(\d+(?:\.\d+)?)$", os_name)
+    return (m.group(1), m.group(2)) if m else (os_name, "")
+
+
+def _flavor(repo: str, tag: str) -> str:
+    m = _CUDA_TAG.match(tag)
+    return (m.group(4) or "") if m and repo.endswith("nvidia/cuda") else ""
+
+
+def rocm_image(ref: str, options: DeployOptions) -> ImageChoice | None:
+    """The ROCm image that replaces the CUDA image ``ref`` for ``options.rocm_version`` and ``options.os``, or
+    None when ``ref`` is not a CUDA image the table knows."""
+    ref = ref.strip().strip("\"'")
+    repo, tag = _repo(ref), split_ref(ref)[1]
+    if repo == "pytorch/pytorch" and not _PYTORCH_TAG.match(tag):
+        return None  # a CPU build of the PyTorch image
+    flavor = _flavor(repo, tag)
+    row = next((r for r in image_rows() if r.cuda_repo == repo and r.flavor in (flavor, "*")), None)
+    if row is None:
+        return None
+    notes = [row.note] if row.note else []
+    if row.fidelity == "none":
+        return ImageChoice(ref, "", "none", tuple(notes))
+    rocm = options.rocm_version
+    os_row = os_rows().get(options.os)
+    if os_row is None:
+        notes.append(f"the knowledge base has no ROCm image for {options.os}: using ubuntu22.04")
+        os_row = os_rows()["ubuntu22.04"]
+    os_kind, os_version = _os_parts(os_row["os"])
+    release = knowledge.get_release(rocm)
+    if release is not None and not any(o.startswith(os_row["release_os"]) for o in release.os):
+        notes.append(f"ROCm {rocm} does not list {os_row['release_os']} among its supported systems")
+    source_os = _CUDA_TAG.match(tag) if repo.endswith("nvidia/cuda") else None
+    if source_os and source_os.group(5) and f"{source_os.group(5)}{source_os.group(6)}" != os_row["os"]:
+        notes.append(f"the CUDA image was {source_os.group(5)}{source_os.group(6)}; the ROCm image is {os_row['os']}")
+    torches = release.frameworks.get("pytorch", ()) if release is not None else ()
+    torch = _three(torches[0]) if torches else ""
+    framework = ""
+    if row.rocm_repo == "rocm/pytorch":
+        if os_kind != "ubuntu":
+            notes.append(f"rocm/pytorch tags are Ubuntu builds: using ubuntu22.04 instead of {os_row['os']}")
+            os_row, os_version = os_rows()["ubuntu22.04"], "22.04"
+        m = _PYTORCH_TAG.match(tag)
+        if m and torch and versions.key(m.group(1))[:2] != versions.key(torch)[:2]:
+            notes.append(f"PyTorch {m.group(1)} becomes {torch}, the newest ROCm {rocm} lists")
+        framework = f"PyTorch {torch}" if torch else "PyTorch"
+        notes.append("tag built from rocm/pytorch's tag pattern: check it exists (docker manifest inspect) and pin "
+                     "its digest")
+    rocm_repo = row.rocm_repo.format(os_repo=os_row["os_repo"])
+    if row.known_tags:
+        tag_out = _nearest_known(row.known_tags, rocm)
+        if tag_out != dict(row.known_tags).get(rocm):
+            notes.append(f"{rocm_repo}:{tag_out} is the nearest tag the knowledge base names for ROCm {rocm}")
+        if "vllm" in rocm_repo:
+            framework = "vLLM " + tag_out.split("_vllm_")[1].split("_")[0] if "_vllm_" in tag_out else "vLLM"
+    else:
+        tag_out = row.tag.format(rocm=rocm, os_version=os_version, py=os_row["python"] or "3.10", torch=torch)
+    if row.tag == "latest":
+        notes.append(f"{rocm_repo} has no tag pattern in the knowledge base: latest must be pinned by digest")
+    return ImageChoice(ref, f"{rocm_repo}:{tag_out}", row.fidelity, tuple(notes), framework)
+
+
+def _three(version: str) -> str:
+    parts = version.split(".")
+    return ".".join(parts + ["0"] * (3 - len(parts)))
+
+
+def _nearest_known(known: Sequence[tuple[str, str]], rocm: str) -> str:
+    at_or_below = [(v, t) for v, t in known if versions.key(v) <= versions.key(rocm)]
+    pool = at_or_below or list(known)
+    order = sorted(pool, key=lambda vt: versions.key(vt[0]))
+    return (order[-1] if at_or_below else order[0])[1]
+
+
+# ---- docker run options --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RuntimeFlag:
+    flag: str  # --device
+    value: str  # /dev/kfd
+    compose_key: str  # devices
+    required: bool
+    note: str
+
+    @property
+    def cli(self) -> str:
+        return f"{self.flag}={self.value}"
+
+
+@functools.lru_cache(maxsize=1)
+def runtime_flags() -> tuple[RuntimeFlag, ...]:
+    """The options a ROCm container runs with, in order (``data/runtime_flags.csv``)."""
+    return tuple(RuntimeFlag(r["flag"], r["value"], r["compose_key"], r["required"] == "yes", r["note"])
+                 for r in rows("runtime_flags.csv"))
+
+
+def container_options() -> str:
+    """The flags as one ``docker run`` option string (a CI job's ``container.options``)."""
+    return " ".join(f.cli for f in runtime_flags())
+
+
+#: ``docker run`` options of the NVIDIA runtime (each takes a value)
+_NVIDIA_OPTIONS = ("--gpus", "--runtime")
+_NVIDIA_ENV = ("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES", "NVIDIA_REQUIRE_CUDA", "NVIDIA_DISABLE_REQUIRE")
+
+
+@dataclass(frozen=True)
+class FlagEdit:
+    """One change to a ``docker run`` command line: replace ``[start, end)`` (offsets of the words given) by
+    ``replacement``; ``message`` says why; ``review``: what a person must still check ("" when nothing)."""
+
+    start: int
+    end: int
+    replacement: str
+    message: str
+    review: str = ""
+
+
+def docker_run_flags(words: Sequence[Word]) -> list[FlagEdit]:
+    """The edits that make one ``docker run`` command (its words, as :func:`read_shell` gives them, offsets into
+    the caller's text) run on AMD GPUs: ``--gpus X`` becomes the ROCm device options (:func:`runtime_flags`,
+    those already present left out), ``--runtime nvidia`` and ``-e NVIDIA_*`` options go. ``--gpus device=0,1``
+    also sets ``ROCR_VISIBLE_DEVICES`` (the devices are all passed; the runtime hides the others). Nothing is
+    changed when the words are not a ``docker run``/``docker create``/``docker container run`` command."""
+    values = [w.value for w in words]
+    start = _run_start(values)
+    if start < 0:
+        return []
+    present = set()
+    for i in range(start, len(values)):
+        v = values[i]
+        for f in runtime_flags():
+            if v in (f.cli, f.flag) and (v == f.cli or (i + 1 < len(values) and values[i + 1] == f.value)):
+                present.add(f.cli)
+            if f.flag == "--ipc" and v.startswith("--ipc"):
+                present.add(f.cli)
+            if f.flag == "--shm-size" and v.startswith("--shm-size"):
+                present.add(f.cli)
+    out: list[FlagEdit] = []
+    added = False
+    i = start
+    while i < len(values):
+        v = values[i]
+        if not v.startswith("-") or v == "--":
+            break  # the image: options end
+        name, eq, val = v.partition("=")
+        nxt = i + (0 if eq else 1)
+        if name in _NVIDIA_OPTIONS and nxt < len(words):
+            val = val if eq else values[nxt]
+            end = words[nxt].end
+            if name == "--gpus":
+                flags = [f.cli for f in runtime_flags() if f.cli not in present] if not added else []
+                m = re.search(r"device=([\d,]+)", val)
+                if m:
+                    flags.append(f"--env=ROCR_VISIBLE_DEVICES={m.group(1)}")
+                added = True
+                out.append(FlagEdit(words[i].offset, end, " ".join(flags),
+                                    f"`--gpus {val}` is the NVIDIA runtime's: ROCm containers get /dev/kfd and "
+                                    "/dev/dri",
+                                    "ROCR_VISIBLE_DEVICES hides GPUs inside the container; pass single "
+                                    "/dev/dri/renderD<N> nodes to keep the others out of it" if m else ""))
+            elif val == "nvidia":
+                out.append(FlagEdit(words[i].offset, end, "", "`--runtime nvidia` is the NVIDIA container runtime: "
+                                    "ROCm uses Docker's default runtime with device options"))
+            i = nxt + 1
+            continue
+        if name in ("-e", "--env") and nxt < len(words):
+            val = val if eq else values[nxt]
+            if val.split("=", 1)[0] in _NVIDIA_ENV:
+                out.append(FlagEdit(words[i].offset, words[nxt].end, "",
+                                    f"{val.split('=', 1)[0]} is read by the NVIDIA container runtime only"))
+            i = nxt + 1
+            continue
+        i += 1
+    return out
+
+
+def _run_start(values: Sequence[str]) -> int:
+    """Index of the first option of a ``docker run`` command, -1 when the words are not one."""
+    for i, v in enumerate(values):
+        if v.rsplit("/", 1)[-1] not in ("docker", "podman", "nerdctl"):
+            continue
+        rest = values[i + 1:]
+        if rest[:1] in (["run"], ["create"]):
+            return i + 2
+        if rest[:2] == ["container", "run"] or rest[:2] == ["container", "create"]:
+            return i + 3
+    return -1
+
+
+# ---- PyTorch wheel indexes ------------------------------------------------------------------------------------
+
+_CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?(cu\d{2,3})(?![\w.])")
+
+
+@functools.lru_cache(maxsize=1)
+def wheel_indexes() -> tuple[tuple[str, str], ...]:
+    return tuple((r["rocm"], r["index"]) for r in rows("wheel_indexes.csv"))
+
+
+def rocm_wheel_index(rocm: str) -> tuple[str, bool]:
+    """PyTorch's ROCm wheel index for the target ROCm (``rocm6.4``) and whether it is that very release series
+    (False: the nearest older index)."""
+    fitting = [(v, ix) for v, ix in wheel_indexes() if versions.key(v) <= versions.key(rocm)]
+    if not fitting:
+        return wheel_indexes()[0][1], False
+    v, ix = max(fitting, key=lambda p: versions.key(p[0]))
+    return ix, versions.key(v)[:2] == versions.key(rocm)[:2]
+
+
+def cuda_index(word: str) -> re.Match[str] | None:
+    """Where ``word`` names a CUDA wheel index of PyTorch (group 1: ``cu121``), or None."""
+    return _CUDA_INDEX.search(word)
+
+
+def matches(name: str, pattern: str) -> bool:
+    return fnmatchcase(name, pattern)
+
+
+def default_image(options: DeployOptions) -> ImageChoice:
+    """The ROCm development image of the target (what a GPU job with no CUDA image of its own runs in)."""
+    choice = rocm_image("nvidia/cuda:12.0-devel", options)
+    assert choice is not None  # the table's first row
+    return choice
+
+
+def smi_command(values: Sequence[str]) -> str | None:
+    """The amd-smi command for an ``nvidia-smi`` command without queries (``nvidia-smi``, ``nvidia-smi -L``):
+    ``amd-smi list``; None for other commands (queries are mapped field by field, docs/migrate.md)."""
+    if values and values[0].rsplit("/", 1)[-1] == "nvidia-smi" and list(values[1:]) in ([], ["-L"], ["--list-gpus"]):
+        return "amd-smi list"
+    return None
