@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # public, undeclared in typeshed
 from typing import Any
 
 from cuda2rocm.migrate.base import Collector, FileMigration

@@ -128,13 +128,13 @@ def _documents(text: str) -> list[dict]:
 
 
 def test_generated_manifests_validate(tmp_path: Path) -> None:
-    root, run = _migrated(tmp_path, CASES["canary"])
+    _, run = _migrated(tmp_path, CASES["canary"])
     added = {g.path: g.text for g in run.added}
     assert set(added) == {"k8s/multi.rocm-canary.yaml", "k8s/rocm-validation-job.yaml",
                           "k8s/rocm-validation-pytorchjob.yaml"}
     schema = json.loads((HERE / "pytorchjob.schema.json").read_text())
     kinds = []
-    for path, text in added.items():
+    for text in added.values():
         for doc in _documents(text):
             kinds.append(doc["kind"])
             if doc["kind"] == "PyTorchJob":
