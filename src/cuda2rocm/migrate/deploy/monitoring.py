@@ -15,9 +15,9 @@ from json.decoder import scanstring  # type: ignore[attr-defined]  # public, und
 from typing import Any
 
 from cuda2rocm.migrate.base import Collector, FileMigration
-from cuda2rocm.migrate.deploy.kubernetes import YamlFile, facts, replace_scalar
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import kubernetes as R
+from cuda2rocm.migrate.deploy.yamlfile import YamlFile, facts, replace_scalar
 from cuda2rocm.source.formats._base import Problem
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node
 

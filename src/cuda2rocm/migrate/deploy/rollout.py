@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path, PurePosixPath
 
 from cuda2rocm.migrate.base import Collector, FileMigration
-from cuda2rocm.migrate.deploy.kubernetes import YamlFile, facts, is_gpu_deployment, migrate_stream, read
+from cuda2rocm.migrate.deploy.manifests import migrate_stream
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.migrate.deploy.yamlfile import YamlFile, canary_path, facts, is_gpu_deployment, read, source_text
 from cuda2rocm.migrate.engine import Generated
 from cuda2rocm.model import Edit
 from cuda2rocm.rewrite.runner import FileOutcome
@@ -25,22 +25,6 @@ from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, Node, read_yaml
 
 TRACK = ("track", "canary-rocm")
 SUFFIX = "-rocm-canary"
-
-
-def canary_path(rel: str) -> str:
-    p = PurePosixPath(rel)
-    return str(p.with_name(f"{p.stem}.rocm-canary.yaml"))
-
-
-def source_text(outcome: FileOutcome[FileMigration]) -> str | None:
-    """The file's text as read (diff mode keeps it); otherwise the file itself, whose GPU Deployments a canary
-    run leaves as they were."""
-    if outcome.original:
-        return outcome.original
-    try:
-        return Path(outcome.job.source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 def generate(outcomes: Sequence[FileOutcome[FileMigration]], options: DeployOptions) -> list[Generated]:

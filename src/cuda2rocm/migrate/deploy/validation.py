@@ -20,10 +20,9 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from cuda2rocm.migrate.base import FileMigration
-from cuda2rocm.migrate.deploy.kubernetes import facts, gpu_requests, read
 from cuda2rocm.migrate.deploy.options import DeployOptions
-from cuda2rocm.migrate.deploy.rollout import source_text
 from cuda2rocm.migrate.deploy.rules import kubernetes as R
+from cuda2rocm.migrate.deploy.yamlfile import facts, gpu_requests, read, source_text
 from cuda2rocm.migrate.engine import Generated
 from cuda2rocm.rewrite.runner import FileOutcome
 

@@ -15,9 +15,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cuda2rocm.migrate.deploy.kubernetes import mask_templates, migrate, template_actions
+from cuda2rocm.migrate.deploy.kubernetes import migrate
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.run import migrate_deploy
+from cuda2rocm.migrate.deploy.yamlfile import mask_templates, template_actions
 from cuda2rocm.migrate.engine import MigrationRun
 from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.source.edits import apply_edits
