@@ -16,6 +16,7 @@ from cuda2rocm.migrate.deploy.yamlfile import (
     replace_scalar,
 )
 from cuda2rocm.rules import Rule
+from cuda2rocm.scan.analyzers.images import is_nvidia_image
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, YamlStream
 
 _SELECTOR_KEYS = frozenset({"nodeSelector", "matchLabels"})
@@ -66,6 +67,9 @@ def _pair(f: YamlFile, parent: Node, k: Node, v: Node, key: str, path: tuple[str
         _label(f, k, v, key, path)
     elif key == "key" and v.kind == SCALAR and v.value.startswith("nvidia.com/"):
         _label_expression(f, parent, v, path)
+    elif key == "image" and v.kind == SCALAR and is_nvidia_image(v.value) and not monitoring.is_dcgm_image(v.value):
+        f.report(R.CUDA_IMAGE, v.offset, f"{v.value} is an NVIDIA CUDA/NGC image; the pod needs a ROCm image",
+                 fix="the ROCm image of the same framework for the target ROCm release (as for Dockerfiles)")
     elif key == "runtimeClassName" and v.kind == SCALAR and v.value == table["runtime_class"]["nvidia"]:
         _remove_entry(f, k, v, R.RUNTIME_CLASS, "runtimeClassName: nvidia removed: "
                       + table["runtime_class"]["note"])

@@ -94,7 +94,7 @@ def migrate_target(f: YamlFile, node: Node) -> None:
                        f"{node.value}: DCGM exporter port -> the AMD exporter's {exporter['amd_port']}")
 
 
-def _is_dcgm_image(value: str) -> bool:
+def is_dcgm_image(value: str) -> bool:
     ref = value.split("@", 1)[0]
     name = ref[: ref.rfind(":")] if ref.rfind(":") > ref.rfind("/") else ref
     return name in facts()["exporter"]["nvidia_images"]
@@ -112,7 +112,7 @@ def migrate_exporters(f: YamlFile, doc: Node, data: Any) -> None:
             continue
         img = node.get("image")
         repo = node.get("repository")
-        if img is not None and img.kind == SCALAR and _is_dcgm_image(img.value):
+        if img is not None and img.kind == SCALAR and is_dcgm_image(img.value):
             replace_scalar(f, img, image, R.EXPORTER_IMAGE,
                            f"{img.value} -> {image}: {exporter['note']}")
             _exporter_container(f, node)

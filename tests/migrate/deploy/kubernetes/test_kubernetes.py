@@ -14,6 +14,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cuda2rocm.migrate.deploy.kubernetes import migrate
 from cuda2rocm.migrate.deploy.options import DeployOptions
@@ -216,3 +218,15 @@ def test_bundled_example(tmp_path: Path) -> None:
     assert {f.rule for f in plain.findings} == {"C2R-M301", "C2R-M302"}
     new = apply_edits((root / rel).read_text(), plain.edits)
     assert "amd.com/gpu: 2" in new and "nvidia" not in new
+
+
+@given(st.lists(st.sampled_from(["{{", "}}", "{{- .Values.x }}", "\n", "  ", "key: ", "- ", "a", ":", "#"]),
+                max_size=40))
+def test_mask_property(parts: list[str]) -> None:
+    text = "".join(parts)
+    actions = template_actions(text)
+    masked = mask_templates(text, actions)
+    assert len(masked) == len(text)
+    inside = {i for a, b in actions for i in range(a, b)}
+    assert all(masked[i] == text[i] for i in range(len(text)) if i not in inside or text[i] == "\n")
+    assert all(masked[i] in " x\n" for i in inside)

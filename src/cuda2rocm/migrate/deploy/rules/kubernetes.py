@@ -70,6 +70,16 @@ HELM_TEMPLATE = deploy_rule(
             "      resources:\n        limits:\n          nvidia.com/gpu: {{ .Values.gpus }}",
     instead="edit the templated line (or the value it reads) by hand", references=("https://helm.sh/docs/chart_template_guide/",))
 
+CUDA_IMAGE = deploy_rule(
+    "C2R-M307", "CUDA container image in a workload", Severity.HIGH,
+    what="A container of a Kubernetes workload (or a Helm value) runs an NVIDIA CUDA or NGC image.",
+    why="A CUDA image has no ROCm runtime or libraries; the pod starts on an AMD node and fails at the first GPU "
+        "call. The ROCm image depends on the framework and the target ROCm release (see Dockerfiles).",
+    example="# file: k8s/pod.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n"
+            "    - name: c\n      image: nvcr.io/nvidia/pytorch:24.01-py3",
+    instead="the ROCm image of the same framework (rocm/pytorch:..., rocm/vllm:..., rocm/dev-ubuntu-...)",
+    references=("https://hub.docker.com/u/rocm",))
+
 EXPORTER_IMAGE = deploy_rule(
     "C2R-M701", "DCGM exporter -> AMD device metrics exporter", Severity.HIGH,
     what="A DaemonSet, Deployment or Helm value runs NVIDIA's DCGM exporter image.",
