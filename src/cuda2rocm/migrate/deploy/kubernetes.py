@@ -20,6 +20,10 @@ GPU Deployment is left as it is (:mod:`cuda2rocm.migrate.deploy.rollout` writes 
 ``--validation-job`` adds the multi-node Job (:mod:`cuda2rocm.migrate.deploy.validation`).
 
 Environment variables in containers (``CUDA_VISIBLE_DEVICES``, ``NCCL_*``) are not rewritten here.
+
+Modules: :mod:`~cuda2rocm.migrate.deploy.yamlfile` (what they share: the fact table, :class:`YamlFile`, template
+masking), :mod:`~cuda2rocm.migrate.deploy.manifests` (the walk over a document), ``monitoring``, ``rollout``,
+``validation``; this module is the entry the kind registry calls (``migrate``, ``generate``).
 """
 
 from __future__ import annotations
@@ -37,9 +41,10 @@ from cuda2rocm.rewrite.runner import FileOutcome
 
 
 def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
+    """The migration of one YAML file (Kubernetes, Helm, Prometheus) or Grafana dashboard (``.json``)."""
     if rel.lower().endswith(".json"):
         return monitoring.migrate_dashboard(rel, text, options)
-    stream, templated, problem = read(rel, text)
+    stream, templated, problem = read(text)
     if problem is not None:
         return FileMigration(rel, problems=(problem,))
     f = YamlFile(Collector(rel, text), options, templated)

@@ -36,7 +36,7 @@ def generate(outcomes: Sequence[FileOutcome[FileMigration]], options: DeployOpti
         text = source_text(o)
         if text is None or "{{" in text:
             continue  # Helm templates: the canary belongs in the chart's values, not in rendered text
-        stream, _, problem = read(rel, text)
+        stream, _, problem = read(text)
         if problem is not None:
             continue
         docs = [canary(text[d.offset:_line_end(text, d.end)], rel, options) for d in stream.documents

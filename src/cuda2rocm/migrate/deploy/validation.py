@@ -58,7 +58,7 @@ def survey(outcomes: Sequence[FileOutcome[FileMigration]]) -> Project:
         text = source_text(o)
         if text is None or "{{" in text:
             continue  # Helm templates: their values are not the rendered ones
-        stream, _, problem = read(rel, text)
+        stream, _, problem = read(text)
         if problem is not None:
             continue
         for doc in stream.documents:

@@ -183,7 +183,7 @@ def source_text(outcome: FileOutcome[FileMigration]) -> str | None:
         return None
 
 
-def read(rel: str, text: str) -> tuple[YamlStream, set[int], Problem | None]:
+def read(text: str) -> tuple[YamlStream, set[int], Problem | None]:
     """The YAML of a file (template actions masked) and its templated lines; a Problem when plain YAML is bad
     (a Helm template that does not read is not a problem of the file: its actions may make it YAML)."""
     actions = template_actions(text)
