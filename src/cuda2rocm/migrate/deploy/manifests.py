@@ -26,10 +26,9 @@ def migrate_stream(f: YamlFile, stream: YamlStream) -> None:
     for doc in stream.documents:
         data = doc.to_python()
         if f.options.canary > 0 and not f.templated and is_gpu_deployment(data) and doc.kind == MAPPING:
-            name = _name(data)
-            f.out.report(R.CANARY, doc.offset, f"Deployment {name} kept for CUDA; its ROCm canary "
-                         f"({f.options.canary} replicas) is {canary_path(f.out.path)}",
-                         fix=f"kubectl apply -f {canary_path(f.out.path)}")
+            n, path = f.options.canary, canary_path(f.out.path)
+            f.out.report(R.CANARY, doc.offset, f"Deployment {_name(data)} kept for CUDA; its ROCm canary "
+                         f"({n} replica{'' if n == 1 else 's'}) is {path}", fix=f"kubectl apply -f {path}")
             f.skip.append((doc.offset, doc.end))
             continue
         kind = doc_kind(data)
