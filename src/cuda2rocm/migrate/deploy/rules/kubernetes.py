@@ -147,6 +147,7 @@ VALIDATION = deploy_rule(
         "before production traffic moves.",
     example="# file: k8s/app.yaml\n# options: validation_job=true\napiVersion: v1\nkind: Pod\nmetadata:\n"
             "  name: p\nspec:\n  containers:\n    - name: c\n      image: app:1",
-    instead="set the image (a ROCm build with cuda2rocm installed) and SMOKE_TARGET, then kubectl apply",
+    instead="set the image (the ROCm build of the application, with this toolkit installed) and SMOKE_TARGET, then "
+            "kubectl apply",
     references=("https://kubernetes.io/docs/concepts/workloads/controllers/job/#completion-mode",
                 "https://www.kubeflow.org/docs/components/trainer/legacy-v1/user-guides/pytorch/"))
