@@ -8,7 +8,7 @@ occur (:file:`data/kubernetes.yaml`, sourced):
 
 - ``nvidia.com/gpu`` resources -> ``amd.com/gpu`` (C2R-M301); NVIDIA node labels in selectors and affinities ->
   the AMD GPU operator / node labeller labels (M302, M303 when no value carries over); tolerations of the
-  ``nvidia.com/gpu`` taint (M304); ``runtimeClassName: nvidia`` removed (M305);
+  ``nvidia.com/gpu`` taint (M304); ``runtimeClassName: nvidia`` removed (M305); CUDA/NGC images reported (M307);
 - monitoring (:mod:`cuda2rocm.migrate.deploy.monitoring`): the DCGM exporter image and port (M701, M702, M703)
   and DCGM metric names in any scalar (PromQL in rules, relabelling regexes, embedded configs; M704, M705);
   Grafana dashboards (``.json``) go to :func:`cuda2rocm.migrate.deploy.monitoring.migrate_dashboard`.
