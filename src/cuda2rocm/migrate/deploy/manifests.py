@@ -1,0 +1,138 @@
+"""Kubernetes objects, Helm values and Prometheus configs: the per-document walk of ``migrate deploy`` (what it
+rewrites: :mod:`cuda2rocm.migrate.deploy.kubernetes`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cuda2rocm.migrate.deploy import monitoring
+from cuda2rocm.migrate.deploy.rules import kubernetes as R
+from cuda2rocm.migrate.deploy.yamlfile import (
+    YamlFile,
+    canary_path,
+    doc_kind,
+    facts,
+    is_gpu_deployment,
+    replace_scalar,
+)
+from cuda2rocm.rules import Rule
+from cuda2rocm.scan.analyzers.images import is_nvidia_image
+from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, YamlStream
+
+_SELECTOR_KEYS = frozenset({"nodeSelector", "matchLabels"})
+
+
+def migrate_stream(f: YamlFile, stream: YamlStream) -> None:
+    for doc in stream.documents:
+        data = doc.to_python()
+        if f.options.canary > 0 and not f.templated and is_gpu_deployment(data) and doc.kind == MAPPING:
+            n, path = f.options.canary, canary_path(f.out.path)
+            f.out.report(R.CANARY, doc.offset, f"Deployment {_name(data)} kept for CUDA; its ROCm canary "
+                         f"({n} replica{'' if n == 1 else 's'}) is {path}", fix=f"kubectl apply -f {path}")
+            f.skip.append((doc.offset, doc.end))
+            continue
+        kind = doc_kind(data)
+        _walk(f, doc, (), kind)
+        monitoring.migrate_exporters(f, doc, data)
+
+
+def _name(data: dict[str, Any]) -> str:
+    meta = data.get("metadata")
+    return str(meta.get("name", "")) if isinstance(meta, dict) else ""
+
+
+def _walk(f: YamlFile, node: Node, path: tuple[str, ...], kind: str) -> None:
+    if node.kind == MAPPING:
+        for k, v in node.pairs:
+            key = k.value if k.kind == SCALAR else ""
+            _pair(f, node, k, v, key, path)
+            _walk(f, v, (*path, key), kind)
+    elif node.kind == SEQUENCE:
+        for item in node.items:
+            _walk(f, item, path, kind)
+    elif node.kind == SCALAR and "DCGM_" in node.value:
+        monitoring.migrate_metric_scalar(f, node, path)
+    elif node.kind == SCALAR and kind == "scrape" and "targets" in path:
+        monitoring.migrate_target(f, node)
+
+
+def _pair(f: YamlFile, parent: Node, k: Node, v: Node, key: str, path: tuple[str, ...]) -> None:
+    table = facts()
+    resource = table["resource"]
+    if key == resource["nvidia"]:
+        replace_scalar(f, k, resource["amd"], R.GPU_RESOURCE,
+                       f"{key}: {v.value or '...'} -> {resource['amd']} (the AMD device plugin's resource)")
+    elif key.startswith("nvidia.com/"):
+        _label(f, k, v, key, path)
+    elif key == "key" and v.kind == SCALAR and v.value.startswith("nvidia.com/"):
+        _label_expression(f, parent, v, path)
+    elif key == "image" and v.kind == SCALAR and is_nvidia_image(v.value) and not monitoring.is_dcgm_image(v.value):
+        f.report(R.CUDA_IMAGE, v.offset, f"{v.value} is an NVIDIA CUDA/NGC image; the pod needs a ROCm image",
+                 fix="the ROCm image of the same framework for the target ROCm release (as for Dockerfiles)")
+    elif key == "runtimeClassName" and v.kind == SCALAR and v.value == table["runtime_class"]["nvidia"]:
+        _remove_entry(f, k, v, R.RUNTIME_CLASS, "runtimeClassName: nvidia removed: "
+                      + table["runtime_class"]["note"])
+
+
+def _label(f: YamlFile, k: Node, v: Node, key: str, path: tuple[str, ...]) -> None:
+    """An NVIDIA label written as a mapping key (a nodeSelector, matchLabels, a Helm value)."""
+    row = facts()["labels"].get(key)
+    selector = bool(path) and path[-1] in _SELECTOR_KEYS
+    if row is None:
+        f.report(R.NODE_LABEL_REVIEW, k.offset, f"{key}: {facts()['other_label']['note']}",
+                 fix="select AMD nodes with feature.node.kubernetes.io/amd-gpu or an amd.com/gpu.* label")
+        return
+    if row["action"] == "report" or not selector:
+        target = f" (AMD: {row['amd']})" if row["amd"] else ""
+        f.report(R.NODE_LABEL_REVIEW, k.offset, f"{key}: {v.value or '...'}{target}: {row['note']}",
+                 fix=f"pick the value from the AMD nodes' labels{target}")
+        return
+    if row["action"] == "key":
+        replace_scalar(f, k, row["amd"], R.NODE_LABEL, f"{key} -> {row['amd']}: {row['note']}")
+    elif v.kind == SCALAR and v.style not in ("|", ">"):  # pair: key and value
+        f.edit(R.NODE_LABEL, k.offset, v.end, f"{row['amd']}: \"{row['value']}\"",
+               f"{key}: {v.value} -> {row['amd']}: \"{row['value']}\": {row['note']}")
+
+
+def _label_expression(f: YamlFile, parent: Node, v: Node, path: tuple[str, ...]) -> None:
+    """``key: nvidia.com/...`` in a toleration or a node-affinity match expression."""
+    label = v.value
+    resource = facts()["resource"]
+    toleration = "tolerations" in path
+    if label == resource["nvidia"]:
+        row = facts()["toleration"]
+        replace_scalar(f, v, row["amd"], R.TOLERATION, f"key {label} -> {row['amd']}: {row['note']}")
+        return
+    row = facts()["labels"].get(label)
+    values = parent.get("values")
+    if not toleration and row is not None and row["action"] == "pair" and values is not None and \
+            values.kind == SEQUENCE and len(values.items) == 1 and values.items[0].kind == SCALAR:
+        item = values.items[0]
+        if replace_scalar(f, v, row["amd"], R.NODE_LABEL, f"{label} -> {row['amd']}: {row['note']}"):
+            f.edit(R.NODE_LABEL, item.offset, item.end, f"\"{row['value']}\"",
+                   f"{label} value {item.value} -> \"{row['value']}\"")
+        return
+    if toleration or row is None or row["action"] != "key":
+        amd = f" (AMD: {row['amd']})" if row and row["amd"] else ""
+        note = row["note"] if row else facts()["other_label"]["note"]
+        f.report(R.NODE_LABEL_REVIEW, v.offset, f"match expression on {label}{amd}: {note}",
+                 fix="key: feature.node.kubernetes.io/amd-gpu, operator: Exists (or an amd.com/gpu.* label)")
+        return
+    replace_scalar(f, v, row["amd"], R.NODE_LABEL, f"{label} -> {row['amd']}: {row['note']}")
+
+
+def _remove_entry(f: YamlFile, k: Node, v: Node, rule: Rule, message: str) -> None:
+    """Remove a block mapping entry with its whole line (key at the start of the line, nothing after the value
+    but a comment, which stays on the line); otherwise only report."""
+    text = f.out.text
+    line_start = text.rfind("\n", 0, k.offset) + 1
+    line_end = text.find("\n", v.end)
+    line_end = len(text) if line_end < 0 else line_end + 1
+    if text[line_start:k.offset].strip() or text[v.end:line_end].strip().startswith(("}", ",")):
+        f.report(rule, k.offset, message, fix="remove the entry")
+        return
+    comment = text[v.end:line_end].strip()
+    keep = f"{text[line_start:k.offset]}{comment}\n" if comment.startswith("#") else ""
+    f.edit(rule, line_start, line_end, keep, message)
+
+
