@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cuda2rocm import knowledge
@@ -50,9 +50,10 @@ class EnvChange:
     def edits(self) -> bool:
         return self.action in (RENAME, ADD, DROP)
 
-    def written(self, original_value: str) -> list[str]:
-        """The ``NAME=VALUE`` texts of ``new``, with ``original_value`` (source text) where the value is kept."""
-        return [f"{n}={original_value if v is None else v}" for n, v in self.new]
+    def written(self, original_value: str, quote: Callable[[str], str] = str) -> list[str]:
+        """The ``NAME=VALUE`` texts of ``new``, with ``original_value`` (source text, as written) where the value
+        is kept and ``quote`` applied to new values (``shlex.quote`` for shell)."""
+        return [f"{n}={original_value if v is None else quote(v)}" for n, v in self.new]
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def env_change(name: str, value: str = "", *, gfx: Sequence[str] = ("gfx90a", "g
             continue
         new = tuple((n, _value(v, value, gfx)) for n, v in rw.rocm)
         rule = RULES[rw.rule]
-        shown = ", ".join(f"{n}={value if v is None else v}" for n, v in new)
+        shown = ", ".join(n if v is None and not value else f"{n}={value if v is None else v}" for n, v in new)
         if rw.action == RENAME:
             msg = f"{name} -> {shown}: {rw.note}"
         elif rw.action == ADD:
@@ -201,6 +202,7 @@ class SmiChange:
     unmapped: tuple[str, ...]
     message: str
     applicability: Applicability
+    header_lines: int = 0  # lines amd-smi prints before the per-GPU lines that nvidia-smi has none of
 
 
 @dataclass(frozen=True)
@@ -291,8 +293,10 @@ def smi_change(argv: Sequence[str]) -> SmiChange:
                          Applicability.UNSAFE)
     # the bare view takes no device or watch options: those belong to a subcommand (metric reports the same values)
     sub = (command.amd,) if command.amd != "amd-smi" else (("metric",) if tail else ())
-    new = ("amd-smi", *sub, *tail)
+    always = [command.flag] if command.flag and command.flag not in tail else []
+    new = ("amd-smi", *sub, *always, *tail)
     msg = f"{' '.join(argv)} -> {' '.join(new)}" + (f" ({command.note})" if command.note else "")
     if unmapped:
         msg += f"; no counterpart: {', '.join(unmapped)}"
-    return SmiChange(new, (new,), tuple(unmapped), msg, Applicability.UNSAFE)
+    header = 1 if command.nvidia in ("-L", "--list-gpus") else 0
+    return SmiChange(new, (new,), tuple(unmapped), msg, Applicability.UNSAFE, header)

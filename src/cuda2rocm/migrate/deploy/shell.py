@@ -33,7 +33,7 @@ from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
 from cuda2rocm.model import Severity
 from cuda2rocm.rewrite.runner import FileOutcome
-from cuda2rocm.source.formats.shell import OP, LogicalLine, Word, _subst_end, read_shell
+from cuda2rocm.source.formats.shell import OP, SEPARATORS, LogicalLine, Word, _subst_end, read_shell
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: words after which a command's own words follow (so an assignment or nvidia-smi there starts a command)
@@ -68,6 +68,7 @@ class _Migrator:
     def __init__(self, out: Collector, options: DeployOptions) -> None:
         self.out = out
         self.options = options
+        self.siblings: set[str] = set()  # the names the current command assigns
 
     def script(self, text: str, base: int) -> None:
         for ln in read_shell(text).lines:
@@ -76,16 +77,17 @@ class _Migrator:
     def line(self, ln: LogicalLine, text: str, base: int) -> None:
         if ln.comment is not None and ln.comment.src.startswith(("#SBATCH", "#PBS")):
             self.directive(ln.comment.src, base + ln.comment.offset)
-        commands = ln.commands()
-        for words in commands:
-            self.command(words, ln, text, base, alone=len(commands) == 1)
-        feeders = [w.value for words in commands for w in words[:1]]
+        commands = _commands(ln)
+        for words, piped in commands:
+            self.command(words, ln, text, base, alone=len(commands) == 1, piped=piped)
+        feeders = [w.value for words, _ in commands for w in words[:1]]
         if ln.heredocs and any(PurePosixPath(f).name in _HEREDOC_SCRIPT for f in feeders):
             for body in ln.heredocs:
                 self.script(body.src, base + body.offset)
 
     # -- one simple command -------------------------------------------------------------------------------------
-    def command(self, words: tuple[Word, ...], ln: LogicalLine, text: str, base: int, alone: bool) -> None:
+    def command(self, words: tuple[Word, ...], ln: LogicalLine, text: str, base: int, alone: bool,
+                piped: bool = False) -> None:
         for w in words:
             if w.kind != OP:
                 self.substitutions(w, base)
@@ -98,6 +100,7 @@ class _Migrator:
             i += 1
         prefix = plain[start:i]
         rest = plain[i:]
+        self.siblings = {a[0] for w in plain if (a := _assignment(w)) is not None}
         head = PurePosixPath(rest[0].value).name if rest else ""
         if head in _DECLARE:
             assigns = [w for w in rest[1:] if _assignment(w) is not None]
@@ -125,7 +128,7 @@ class _Migrator:
             self.gpu_request(rest, base, "srun")
         elif head == "docker" and len(rest) > 1 and rest[1].value in ("run", "create"):
             self.docker(rest, base)
-        self.smi(plain, start, bool(prefix), base)
+        self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base)
 
     def substitutions(self, w: Word, base: int) -> None:
         """``$(...)`` and backquoted commands inside a word, migrated as scripts of their own."""
@@ -159,10 +162,13 @@ class _Migrator:
             return
         at = base + w.offset
         if change.action == E.RENAME:
-            self.out.edit(change.rule, at, at + len(w.src), " ".join(change.written(value_src)), change.message)
+            written = " ".join(change.written(value_src, shlex.quote))
+            self.out.edit(change.rule, at, at + len(w.src), written, change.message)
+        elif change.action == E.ADD and all(n in self.siblings for n, _ in change.new):
+            return  # added by an earlier run
         elif change.action == E.ADD:
-            self.out.edit(change.rule, at + len(w.src), at + len(w.src), " " + " ".join(change.written(value_src)),
-                          change.message)
+            written = " ".join(change.written(value_src, shlex.quote))
+            self.out.edit(change.rule, at + len(w.src), at + len(w.src), " " + written, change.message)
         elif change.action == E.DROP and sole:
             start, end = _whole_lines(text, ln)
             self.out.edit(change.rule, base + start, base + end, "", change.message)
@@ -193,9 +199,11 @@ class _Migrator:
                 self.out.edit(R.LAUNCHER_ENV, at, at + len(arg.src), " -x ".join(names),
                               f"mpirun -x {name}: {change.message}")
             elif change.action == E.RENAME and arg.src.startswith(name + "="):
-                parsed_value = arg.src[len(name) + 1:]
-                self.out.edit(R.LAUNCHER_ENV, at, at + len(arg.src), " -x ".join(change.written(parsed_value)),
-                              f"mpirun -x {name}: {change.message}")
+                written = " -x ".join(change.written(arg.src[len(name) + 1:], shlex.quote))
+                self.out.edit(R.LAUNCHER_ENV, at, at + len(arg.src), written, f"mpirun -x {name}: {change.message}")
+            elif change.action == E.DROP:
+                start, end = _word_and_space(self.out.text, base + w.offset, at + len(arg.src))
+                self.out.edit(change.rule, start, end, "", f"mpirun -x: {change.message}")
             else:
                 self.out.report(change.rule, at, f"mpirun -x: {change.message}")
 
@@ -237,10 +245,14 @@ class _Migrator:
             if not eq and k + 1 < len(words) and opt in ("--gres", "--gpus-per-node", "--gpus", "-G",
                                                          "--gpus-per-task"):
                 val = words[k + 1].value
-            if opt == "--gres" or (where == "#PBS" and "ngpus=" in w.value):
+            if where == "#PBS":
+                for item in w.value.split(":"):
+                    if item.startswith(("ngpus=", "gpus=")):
+                        self._gres(item, "", base + w.offset, where)
+            elif opt == "--gres":
                 for item in val.split(","):
                     parts = item.split(":")
-                    if parts[0] != "gpu" and where != "#PBS":
+                    if parts[0] != "gpu":
                         continue
                     gtype = parts[1] if len(parts) == 3 else (parts[1] if len(parts) == 2 and not
                                                               parts[1].isdigit() else "")
@@ -280,11 +292,21 @@ class _Migrator:
                               "special runtime")
 
     # -- nvidia-smi ----------------------------------------------------------------------------------------------
-    def smi(self, plain: Sequence[Word], start: int, prefixed: bool, base: int) -> None:
-        for k, w in enumerate(plain):
-            if PurePosixPath(w.value).name != _SMI:
+    def smi(self, words: Sequence[Word], first: Word | None, prefixed: bool, piped: bool, base: int) -> None:
+        """``nvidia-smi ARGS`` anywhere in the command (after ``timeout``, ``exec``, ``!``...); its arguments end at
+        the first redirection."""
+        for k, w in enumerate(words):
+            if w.kind == OP or PurePosixPath(w.value).name != _SMI:
                 continue
-            args = list(plain[k:])
+            args = [w]
+            for j in range(k + 1, len(words)):
+                nxt = words[j]
+                if nxt.kind == OP:
+                    break
+                if nxt.src.isdigit() and j + 1 < len(words) and words[j + 1].kind == OP \
+                        and words[j + 1].offset == nxt.end:
+                    break  # a file descriptor number (2>&1)
+                args.append(nxt)
             at = base + w.offset
             if any("$" in a.src or "`" in a.src for a in args):
                 self.out.report(R.SMI_FIELD, at, "nvidia-smi with arguments built at run time: map them to amd-smi "
@@ -292,20 +314,39 @@ class _Migrator:
                 return
             change = E.smi_change([a.value for a in args])
             end = base + args[-1].end
+            at_start = w is first and not prefixed
             if change.argv is not None:
-                self.out.edit(R.SMI, at, end, " ".join(shlex.quote(a) for a in change.argv), change.message)
-            elif len(change.commands) > 1 and k == start and not prefixed:
+                new = " ".join(shlex.quote(a) for a in change.argv)
+                if change.header_lines and piped and at_start:  # one line per GPU reaches the pipe, as with -L
+                    new += f" | tail -n +{change.header_lines + 1}"
+                self.out.edit(R.SMI, at, end, new, change.message)
+            elif len(change.commands) > 1 and at_start:
                 group = "{ " + "; ".join(" ".join(shlex.quote(a) for a in c) for c in change.commands) + "; }"
                 self.out.edit(R.SMI, at, end, group, change.message)
             elif change.commands:
                 self.out.report(R.SMI, at, change.message + "; the fields span amd-smi subcommands: split the "
                                 "command by hand")
-            if change.unmapped and (change.argv is not None or not change.commands):
-                self.out.report(R.SMI_FIELD, at, change.message if not change.commands else
-                                f"no amd-smi counterpart: {', '.join(change.unmapped)}")
-            elif change.unmapped:
+            if change.unmapped and change.commands:
                 self.out.report(R.SMI_FIELD, at, f"no amd-smi counterpart: {', '.join(change.unmapped)}")
+            elif not change.commands:
+                self.out.report(R.SMI_FIELD, at, change.message)
             return
+
+
+def _commands(ln: LogicalLine) -> list[tuple[tuple[Word, ...], bool]]:
+    """The simple commands of a logical line, each with whether its output goes into a pipe."""
+    out: list[tuple[tuple[Word, ...], bool]] = []
+    cur: list[Word] = []
+    for w in ln.words:
+        if w.kind == OP and w.src in SEPARATORS:
+            if cur:
+                out.append((tuple(cur), w.src in ("|", "|&")))
+            cur = []
+        else:
+            cur.append(w)
+    if cur:
+        out.append((tuple(cur), False))
+    return out
 
 
 def _assignment(w: Word) -> tuple[str, str] | None:
@@ -360,6 +401,8 @@ def _word_and_space(text: str, start: int, end: int) -> tuple[int, int]:
     e = end
     while e < len(text) and text[e] in " \t":
         e += 1
+    if text.startswith("\\\n", e):  # nothing else on this continuation line: the line goes
+        return s, e + 2
     return start, e
 
 

@@ -98,8 +98,8 @@ def test_every_table_row_names_a_registered_rule() -> None:
 
 @pytest.mark.parametrize(("argv", "expected"), [
     (["nvidia-smi"], ("amd-smi",)),
-    (["nvidia-smi", "-L"], ("amd-smi", "list")),
-    (["nvidia-smi", "--list-gpus"], ("amd-smi", "list")),
+    (["nvidia-smi", "-L"], ("amd-smi", "list", "--csv")),
+    (["nvidia-smi", "--list-gpus"], ("amd-smi", "list", "--csv")),
     (["nvidia-smi", "topo", "-m"], ("amd-smi", "topology")),
     (["nvidia-smi", "--query-gpu=memory.used,memory.total", "--format=csv"],
      ("amd-smi", "metric", "--mem-usage", "--csv")),
