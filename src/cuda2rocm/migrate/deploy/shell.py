@@ -31,7 +31,7 @@ from cuda2rocm.migrate.deploy import environment as E
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
-from cuda2rocm.model import Severity
+from cuda2rocm.model import Applicability, Severity
 from cuda2rocm.rewrite.runner import FileOutcome
 from cuda2rocm.source.formats.shell import OP, SEPARATORS, LogicalLine, Word, _subst_end, read_shell
 
@@ -163,12 +163,13 @@ class _Migrator:
         at = base + w.offset
         if change.action == E.RENAME:
             written = " ".join(change.written(value_src, shlex.quote))
-            self.out.edit(change.rule, at, at + len(w.src), written, change.message)
+            self.out.edit(change.rule, at, at + len(w.src), written, change.message, change.applicability)
         elif change.action == E.ADD and all(n in self.siblings for n, _ in change.new):
             return  # added by an earlier run
         elif change.action == E.ADD:
             written = " ".join(change.written(value_src, shlex.quote))
-            self.out.edit(change.rule, at + len(w.src), at + len(w.src), " " + written, change.message)
+            self.out.edit(change.rule, at + len(w.src), at + len(w.src), " " + written, change.message,
+                          change.applicability)
         elif change.action == E.DROP and sole:
             start, end = _whole_lines(text, ln)
             self.out.edit(change.rule, base + start, base + end, "", change.message)
@@ -197,10 +198,11 @@ class _Migrator:
             if change.action == E.RENAME and arg.src == arg.value and not eq:
                 names = [n for n, _ in change.new]
                 self.out.edit(R.LAUNCHER_ENV, at, at + len(arg.src), " -x ".join(names),
-                              f"mpirun -x {name}: {change.message}")
+                              f"mpirun -x {name}: {change.message}", change.applicability)
             elif change.action == E.RENAME and arg.src.startswith(name + "="):
                 written = " -x ".join(change.written(arg.src[len(name) + 1:], shlex.quote))
-                self.out.edit(R.LAUNCHER_ENV, at, at + len(arg.src), written, f"mpirun -x {name}: {change.message}")
+                self.out.edit(R.LAUNCHER_ENV, at, at + len(arg.src), written, f"mpirun -x {name}: {change.message}",
+                              change.applicability)
             elif change.action == E.DROP:
                 start, end = _word_and_space(self.out.text, base + w.offset, at + len(arg.src))
                 self.out.edit(change.rule, start, end, "", f"mpirun -x: {change.message}")
@@ -224,7 +226,7 @@ class _Migrator:
         note = ("site module names vary (check `module avail rocm`); RCCL, MIOpen and the math libraries are part of "
                 "the ROCm module")
         self.out.edit(R.MODULE_LOAD, base + first.offset, base + first.end, rocm,
-                      f"module {first.value} -> {rocm}: {note}")
+                      f"module {first.value} -> {rocm}: {note}", Applicability.UNSAFE)
         text = self.out.text
         for w in stack[1:]:
             start = base + w.offset
@@ -319,10 +321,10 @@ class _Migrator:
                 new = " ".join(shlex.quote(a) for a in change.argv)
                 if change.header_lines and piped and at_start:  # one line per GPU reaches the pipe, as with -L
                     new += f" | tail -n +{change.header_lines + 1}"
-                self.out.edit(R.SMI, at, end, new, change.message)
+                self.out.edit(R.SMI, at, end, new, change.message, change.applicability)
             elif len(change.commands) > 1 and at_start:
                 group = "{ " + "; ".join(" ".join(shlex.quote(a) for a in c) for c in change.commands) + "; }"
-                self.out.edit(R.SMI, at, end, group, change.message)
+                self.out.edit(R.SMI, at, end, group, change.message, change.applicability)
             elif change.commands:
                 self.out.report(R.SMI, at, change.message + "; the fields span amd-smi subcommands: split the "
                                 "command by hand")
@@ -438,27 +440,31 @@ GPUS_PER_NODE={g}
 RDZV_HOST="$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)"
 RDZV_PORT="${{RDZV_PORT:-29500}}"
 OUT_DIR="${{OUT_DIR:-cuda2rocm-validation/$SLURM_JOB_ID}}"
+# the same job on the CUDA partition with COMM_BACKEND=nccl gives the baseline to compare against
+COMM_BACKEND="${{COMM_BACKEND:-rccl}}"
+COMM_END="${{COMM_END:-256M}}"
+SMOKE_DEVICE="${{SMOKE_DEVICE:-cuda}}"
+if [ -z "${{SMOKE_TARGET:-}}" ]; then
+    echo "SMOKE_TARGET is not set: export the model factory cuda2rocm smoke should run (package.module:factory)" >&2
+    exit 2
+fi
 mkdir -p "$OUT_DIR"
 
 echo "== GPUs on every node"
 srun --ntasks-per-node=1 amd-smi list
 
-echo "== collectives across $NODES nodes x $GPUS_PER_NODE GPUs (RCCL)"
+echo "== collectives across $NODES nodes x $GPUS_PER_NODE GPUs ($COMM_BACKEND)"
 srun --ntasks-per-node=1 bash -c 'exec python -m torch.distributed.run \\
     --nnodes="$0" --nproc-per-node="$1" --node-rank="$SLURM_NODEID" \\
     --rdzv-backend=c10d --rdzv-endpoint="$2" --rdzv-id="cuda2rocm-$SLURM_JOB_ID" \\
-    -m cuda2rocm comm --backend rccl --ops all_reduce,all_gather,reduce_scatter,broadcast \\
-    --begin 1M --end 256M --quiet --out "$3/comm.jsonl" --force' \\
-    "$NODES" "$GPUS_PER_NODE" "$RDZV_HOST:$RDZV_PORT" "$OUT_DIR"
+    -m cuda2rocm comm --backend "$3" --ops all_reduce,all_gather,reduce_scatter,broadcast \\
+    --begin 1M --end "$4" --quiet --out "$5/comm.jsonl" --force' \\
+    "$NODES" "$GPUS_PER_NODE" "$RDZV_HOST:$RDZV_PORT" "$COMM_BACKEND" "$COMM_END" "$OUT_DIR"
 
 echo "== smoke test on every node"
-if [ -z "${{SMOKE_TARGET:-}}" ]; then
-    echo "SMOKE_TARGET is not set: the smoke test did not run" >&2
-    exit 2
-fi
 srun --ntasks-per-node=1 bash -c \\
-    'exec python -m cuda2rocm smoke "$0" --device cuda --json "$1/smoke-$SLURM_NODEID.json"' \\
-    "$SMOKE_TARGET" "$OUT_DIR"
+    'exec python -m cuda2rocm smoke "$0" --device "$1" --json "$2/smoke-$SLURM_NODEID.json"' \\
+    "$SMOKE_TARGET" "$SMOKE_DEVICE" "$OUT_DIR"
 echo "validation passed: results in $OUT_DIR"
 """
 

@@ -124,7 +124,8 @@ def test_validation_script_passes_bash_n_and_uses_comm_options(tmp_path: Path) -
     check = bash_n(text, tmp_path)
     assert check.returncode == 0, check.stderr
     assert "#SBATCH --nodes=4" in text and "#SBATCH --gpus-per-node=8" in text
-    assert "--rdzv-backend=c10d" in text and "-m cuda2rocm comm --backend rccl" in text
+    assert "--rdzv-backend=c10d" in text and '-m cuda2rocm comm --backend "$3"' in text
+    assert 'COMM_BACKEND="${COMM_BACKEND:-rccl}"' in text
     assert "export HSA_FORCE_FINE_GRAIN_PCIE=1" in text and "export NCCL_DEBUG=WARN" in text
     assert "cuda2rocm smoke" in text
     # every option the script passes to `cuda2rocm comm` is one the command has
@@ -135,6 +136,10 @@ def test_validation_script_passes_bash_n_and_uses_comm_options(tmp_path: Path) -
     for word in comm.split():
         if word.startswith("-") and word not in ("-m",):
             assert word in known, word
+    from cuda2rocm.perf.commnames import COLLECTIVES
+
+    ops = comm.split("--ops ")[1].split()[0]
+    assert set(ops.split(",")) <= set(COLLECTIVES)
 
 
 def test_validation_job_generated_once(tmp_path: Path) -> None:
@@ -215,3 +220,77 @@ def test_property_edits_only_touch_what_they_rewrite(tmp_path: Path, lines: list
             assert line in new
     assert bash_n(new, tmp_path).returncode == 0
     assert not shell.migrate("p.sh", new, OPTIONS).edits
+
+
+_SRUN = """#!/bin/bash
+# srun for one machine: run the command once per "node" (FAKE_NODES), SLURM_NODEID set, in parallel
+while [[ "$1" == --* ]]; do shift; done
+pids=()
+for ((i = 0; i < FAKE_NODES; i++)); do SLURM_NODEID=$i "$@" & pids+=($!); done
+rc=0
+for p in "${pids[@]}"; do wait "$p" || rc=$?; done
+exit $rc
+"""
+
+
+@pytest.mark.slow
+def test_validation_script_runs_comm_and_smoke_across_two_nodes(tmp_path: Path) -> None:
+    """The generated job itself, run with bash on this machine: srun/scontrol/amd-smi shims stand in for Slurm and
+    the AMD node, gloo for RCCL (COMM_BACKEND), the CPU for the GPU (SMOKE_DEVICE). Two "nodes" meet at the c10d
+    rendezvous, `cuda2rocm comm` writes its JSONL, and `cuda2rocm smoke` runs on each node."""
+    pytest.importorskip("torch")
+    import socket
+    import sys
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shims = {"srun": _SRUN, "scontrol": "#!/bin/sh\necho 127.0.0.1\n", "amd-smi": "#!/bin/sh\necho 'GPU: 0'\n",
+             "python": f"#!/bin/sh\nexec {sys.executable} \"$@\"\n"}
+    for name, body in shims.items():
+        (bin_dir / name).write_text(body)
+        (bin_dir / name).chmod(0o755)
+    model = tmp_path / "model.py"
+    model.write_text("import torch\ndef factory():\n    return torch.nn.Linear(4, 2), torch.randn(3, 4)\n")
+    script = tmp_path / "validate.slurm"
+    script.write_text(shell.validation_script(DeployOptions(rocm="6.2.0", validation_job=True, nodes=2,
+                                                            gpus_per_node=1)))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    src = str(Path(__file__).parents[4] / "src")
+    env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "PYTHONPATH": src, "FAKE_NODES": "2",
+           "SLURM_JOB_NODELIST": "localhost", "SLURM_JOB_ID": "42", "RDZV_PORT": str(port), "COMM_BACKEND": "gloo",
+           "COMM_END": "1M", "SMOKE_DEVICE": "cpu", "SMOKE_TARGET": f"{model}:factory", "OUT_DIR": str(tmp_path / "out")}
+    done = subprocess.run([BASH or "bash", str(script)], env=env, capture_output=True, text=True, timeout=600,
+                          check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "validation passed" in done.stdout
+    records = (tmp_path / "out" / "comm.jsonl").read_text().splitlines()
+    assert len(records) > 1 and '"world_size": 2' in records[0]
+    assert (tmp_path / "out" / "smoke-0.json").is_file() and (tmp_path / "out" / "smoke-1.json").is_file()
+    # without SMOKE_TARGET the job stops before it starts anything
+    del env["SMOKE_TARGET"]
+    again = subprocess.run([BASH or "bash", str(script)], env=env, capture_output=True, text=True, timeout=600,
+                           check=False)
+    assert again.returncode == 2 and "SMOKE_TARGET is not set" in again.stderr and "==" not in again.stdout
+
+
+def test_findings_carry_the_decisions_applicability() -> None:
+    text = "export CUDA_VISIBLE_DEVICES=0\nexport CUDA_LAUNCH_BLOCKING=1\nexport NCCL_ALGO=Ring\nnvidia-smi -L\n"
+    result = shell.migrate("run.sh", text, OPTIONS)
+    by_rule = {f.rule: f for f in result.findings}
+    assert by_rule["C2R-M401"].remedy is not None and by_rule["C2R-M401"].remedy.applicability.value == "unsafe"
+    assert by_rule["C2R-M402"].remedy is not None and by_rule["C2R-M402"].remedy.applicability.value == "safe"
+    assert by_rule["C2R-M407"].remedy is not None and by_rule["C2R-M407"].remedy.applicability.value == "unsafe"
+    assert by_rule["C2R-M502"].remedy is None  # re-tuning is for a person: no edit
+
+
+def test_cli_writes_the_validation_script(tmp_path: Path) -> None:
+    from cuda2rocm.cli.main import main
+
+    (tmp_path / "job.sbatch").write_text("#!/bin/bash\n#SBATCH --gres=gpu:8\nexport NCCL_ALGO=Tree\nsrun python t.py\n")
+    code = main(["migrate", "deploy", str(tmp_path), "--write", "--no-backup", "--validation-job", "--nodes", "3",
+                 "--gpus-per-node", "4", "--target-rocm", "6.2.0"])
+    assert code == 0
+    text = (tmp_path / shell.VALIDATION_PATH).read_text()
+    assert "#SBATCH --nodes=3" in text and "#SBATCH --gpus-per-node=4" in text and "# ROCm 6.2.0" in text
