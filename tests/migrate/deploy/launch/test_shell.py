@@ -260,7 +260,8 @@ def test_validation_script_runs_comm_and_smoke_across_two_nodes(tmp_path: Path) 
     src = str(Path(__file__).parents[4] / "src")
     env = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}", "PYTHONPATH": src, "FAKE_NODES": "2",
            "SLURM_JOB_NODELIST": "localhost", "SLURM_JOB_ID": "42", "RDZV_PORT": str(port), "COMM_BACKEND": "gloo",
-           "COMM_END": "1M", "SMOKE_DEVICE": "cpu", "SMOKE_TARGET": f"{model}:factory", "OUT_DIR": str(tmp_path / "out")}
+           "COMM_END": "1M", "SMOKE_DEVICE": "cpu", "SMOKE_TARGET": f"{model}:factory",
+           "OUT_DIR": str(tmp_path / "out")}
     done = subprocess.run([BASH or "bash", str(script)], env=env, capture_output=True, text=True, timeout=600,
                           check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
