@@ -33,7 +33,18 @@ from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
 from cuda2rocm.model import Applicability, Severity
 from cuda2rocm.rewrite.runner import FileOutcome
-from cuda2rocm.source.formats.shell import OP, SEPARATORS, LogicalLine, Word, _subst_end, read_shell
+from cuda2rocm.rules import Rule
+from cuda2rocm.source.formats._base import Piece
+from cuda2rocm.source.formats.shell import (
+    HEREDOC,
+    OP,
+    SEPARATORS,
+    WORD,
+    LogicalLine,
+    Word,
+    _subst_end,
+    read_shell,
+)
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: words after which a command's own words follow (so an assignment or nvidia-smi there starts a command)
@@ -60,15 +71,20 @@ def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
     if script.problems:
         return FileMigration(rel, problems=script.problems)
     out = Collector(rel, text)
-    _Migrator(out, options).script(text, 0)
+    migrator = _Migrator(out, options, _references(script.tokens))
+    migrator.script(text, 0)
+    migrator.name_words()
     return out.result()
 
 
 class _Migrator:
-    def __init__(self, out: Collector, options: DeployOptions) -> None:
+    def __init__(self, out: Collector, options: DeployOptions, read: set[str]) -> None:
         self.out = out
         self.options = options
+        self.read = read  # the variables the script expands itself ($NAME, ${NAME...})
         self.siblings: set[str] = set()  # the names the current command assigns
+        self.renamed: dict[str, tuple[tuple[str, ...], Rule]] = {}  # variable -> what its assignments became
+        self.pending: list[tuple[Word, int, str]] = []  # `export NAME` / `unset NAME` words, done at the end
 
     def script(self, text: str, base: int) -> None:
         for ln in read_shell(text).lines:
@@ -102,6 +118,10 @@ class _Migrator:
         rest = plain[i:]
         self.siblings = {a[0] for w in plain if (a := _assignment(w)) is not None}
         head = PurePosixPath(rest[0].value).name if rest else ""
+        if head in _DECLARE or head == "unset":
+            for w in rest[1:]:
+                if w.src == w.value and _NAME.fullmatch(w.value):
+                    self.pending.append((w, base, head))
         if head in _DECLARE:
             assigns = [w for w in rest[1:] if _assignment(w) is not None]
             flags = [w for w in rest[1:] if w.value.startswith("-")]
@@ -161,7 +181,11 @@ class _Migrator:
         if change is None:
             return
         at = base + w.offset
-        if change.action == E.RENAME:
+        if change.action == E.RENAME and name in self.read:
+            self.out.report(change.rule, at, f"{change.message}; not renamed: the script reads ${name} itself "
+                            f"(rename the assignment together with its uses)")
+        elif change.action == E.RENAME:
+            self.renamed.setdefault(name, (tuple(n for n, _ in change.new), change.rule))
             written = " ".join(change.written(value_src, shlex.quote))
             self.out.edit(change.rule, at, at + len(w.src), written, change.message, change.applicability)
         elif change.action == E.ADD and all(n in self.siblings for n, _ in change.new):
@@ -181,6 +205,17 @@ class _Migrator:
                             .replace(" removed:", " can go:"))
         else:
             self.out.report(change.rule, at, change.message)
+
+    def name_words(self) -> None:
+        """``export NAME`` / ``unset NAME`` of a variable whose assignments in this script were renamed: the same
+        names (after the whole script is seen, so an ``unset`` before the assignment follows it too)."""
+        for w, base, head in self.pending:
+            if w.value not in self.renamed:
+                continue
+            names, rule = self.renamed[w.value]
+            new = " ".join(names)
+            self.out.edit(rule, base + w.offset, base + w.end, new,
+                          f"{head} {w.value} -> {head} {new} (as its assignment)", Applicability.SAFE)
 
     def mpirun(self, words: Sequence[Word], base: int) -> None:
         """``-x NAME`` / ``-x NAME=VALUE``: the names forwarded to the ranks."""
@@ -348,6 +383,31 @@ def _commands(ln: LogicalLine) -> list[tuple[tuple[Word, ...], bool]]:
             cur.append(w)
     if cur:
         out.append((tuple(cur), False))
+    return out
+
+
+def _references(tokens: Sequence[Piece]) -> set[str]:
+    """The names a script expands (``$NAME``, ``${NAME...}``) in its words and here-document bodies; single-quoted
+    text expands nothing."""
+    out: set[str] = set()
+    for piece in tokens:
+        if piece.kind not in (WORD, HEREDOC) or "$" not in piece.src:
+            continue
+        src, i = piece.src, 0
+        while i < len(src):
+            c = src[i]
+            if c == "\\":
+                i += 2
+                continue
+            if c == "'" and piece.kind == WORD and not _in_double(src, i):
+                j = src.find("'", i + 1)
+                i = len(src) if j < 0 else j + 1
+                continue
+            if c == "$":
+                m = _NAME.match(src, i + 2 if src.startswith("${", i) else i + 1)
+                if m is not None:
+                    out.add(m.group(0))
+            i += 1
     return out
 
 

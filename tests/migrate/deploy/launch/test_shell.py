@@ -81,7 +81,11 @@ def test_what_the_goldens_show() -> None:
     assert "CUDA_MODULE_LOADING" not in out["continuations.sh"]
     assert "CUDA_DEVICE_MAX_CONNECTIONS=1 GPU_MAX_HW_QUEUES=1 python -m train" in out["continuations.sh"]
     assert "env HIP_VISIBLE_DEVICES=0 PYTORCH_ROCM_ARCH='gfx90a;gfx942' python" in out["continuations.sh"]
-    assert 'echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"' in out["continuations.sh"]  # text, not code
+    assert 'echo "CUDA_VISIBLE_DEVICES=0 is text"' in out["continuations.sh"]  # text, not code
+    refs = out["references.sh"]  # a variable the script reads keeps its name; export/unset follow renames
+    assert "CUDA_VISIBLE_DEVICES=$SLURM_LOCALID\nexport CUDA_VISIBLE_DEVICES\n" in refs
+    assert "unset AMD_SERIALIZE_KERNEL\n" in refs and "export AMD_SERIALIZE_KERNEL=3\n" in refs
+    assert "export CUDA_HOME=/usr/local/cuda-12.4\n" in refs
     assert 'os.system("nvidia-smi -L")' in out["continuations.sh"]  # a Python here-document is not shell
     assert "END\n" in out["continuations.sh"] and "export HIP_VISIBLE_DEVICES=0\nEND" in out["continuations.sh"]
     assert "module load gcc/12.2 rocm/6.2.0\n" in out["train.sbatch"] and "ml rocm/6.2.0\n" in out["train.sbatch"]

@@ -10,7 +10,7 @@ CUDA_DEVICE_MAX_CONNECTIONS=1 python -m train \
     --config "configs/a b.yaml" \
     --note 'nvidia-smi is only text here'
 env CUDA_VISIBLE_DEVICES=0 TORCH_CUDA_ARCH_LIST="8.0;9.0" python build.py
-echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"   # a string, not an assignment
+echo "CUDA_VISIBLE_DEVICES=0 is text"   # a string, not an assignment
 
 cat > job.env <<'END'
 export CUDA_VISIBLE_DEVICES=0

@@ -9,7 +9,7 @@ CUDA_DEVICE_MAX_CONNECTIONS=1 GPU_MAX_HW_QUEUES=1 python -m train \
     --config "configs/a b.yaml" \
     --note 'nvidia-smi is only text here'
 env HIP_VISIBLE_DEVICES=0 PYTORCH_ROCM_ARCH='gfx90a;gfx942' python build.py
-echo "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES"   # a string, not an assignment
+echo "CUDA_VISIBLE_DEVICES=0 is text"   # a string, not an assignment
 
 cat > job.env <<'END'
 export HIP_VISIBLE_DEVICES=0
