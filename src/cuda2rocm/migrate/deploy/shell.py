@@ -146,6 +146,7 @@ class _Migrator:
             self.mpirun(rest, base)
         elif head == "srun":
             self.gpu_request(rest, base, "srun")
+            self.srun_export(rest, base)
         elif head == "docker" and len(rest) > 1 and rest[1].value in ("run", "create"):
             self.docker(rest, base)
         self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base)
@@ -205,6 +206,38 @@ class _Migrator:
                             .replace(" removed:", " can go:"))
         else:
             self.out.report(change.rule, at, change.message)
+
+    def srun_export(self, words: Sequence[Word], base: int) -> None:
+        """``srun --export=ALL,NAME=VALUE,NAME``: the names forwarded, as ``mpirun -x`` (a plain word only)."""
+        for w in words:
+            if not w.src.startswith("--export=") or w.src != w.value:
+                continue
+            items = w.src[len("--export="):].split(",")
+            new_items: list[str] = []
+            changes = []
+            for item in items:
+                name, eq, value = item.partition("=")
+                change = E.env_change(name, value, gfx=self.options.gfx) if _NAME.fullmatch(name) else None
+                if change is None or change.action not in (E.RENAME, E.DROP) or name in self.read:
+                    new_items.append(item)
+                    if change is not None:
+                        changes.append(change)
+                    continue
+                changes.append(change)
+                if change.action == E.RENAME:
+                    new_items += change.written(value) if eq else [n for n, _ in change.new]
+            new = "--export=" + ",".join(new_items)
+            if new != w.src and shlex.quote(new) != new:  # a new value needs quoting: not inside this list
+                self.out.report(R.LAUNCHER_ENV, base + w.offset, f"srun {w.src}: would become {new}, which needs "
+                                "quoting: change it by hand")
+            elif new != w.src:
+                self.out.edit(R.LAUNCHER_ENV, base + w.offset, base + w.end, new,
+                              f"srun {w.src} -> {new}: " + "; ".join(c.message for c in changes if c.edits),
+                              Applicability.UNSAFE if any(c.applicability is Applicability.UNSAFE for c in changes)
+                              else Applicability.SAFE)
+            for c in changes:
+                if not c.edits:
+                    self.out.report(c.rule, base + w.offset, f"srun --export: {c.message}")
 
     def name_words(self) -> None:
         """``export NAME`` / ``unset NAME`` of a variable whose assignments in this script were renamed: the same

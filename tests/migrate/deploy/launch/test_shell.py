@@ -91,6 +91,7 @@ def test_what_the_goldens_show() -> None:
     assert "module load gcc/12.2 rocm/6.2.0\n" in out["train.sbatch"] and "ml rocm/6.2.0\n" in out["train.sbatch"]
     assert "#SBATCH --gres=gpu:a100:8" in out["train.sbatch"]  # site-defined: kept and reported
     assert "NCCL_NVLS_ENABLE" not in out["train.sbatch"]
+    assert "srun --gres=gpu:8 --export=ALL,HIP_VISIBLE_DEVICES=0,NCCL_ALGO=Tree torchrun" in out["train.sbatch"]
     assert "export NCCL_MNNVL_ENABLE=0  # kept" in out["train.sbatch"]
     assert "-x HIP_VISIBLE_DEVICES -x NCCL_DEBUG=WARN" in out["mpirun.sh"]
     assert "NCCL_NVLS_ENABLE" not in out["mpirun.sh"]
