@@ -56,6 +56,9 @@ _HEREDOC_SCRIPT = frozenset({"bash", "sh", "zsh", "dash", "ksh", "cat", "tee", "
 #: environment modules of the CUDA stack; the first becomes rocm/<version>, the rest go (RCCL and MIOpen ship in ROCm)
 _CUDA_MODULES = frozenset({"cuda", "cudatoolkit", "cuda-toolkit", "nccl", "cudnn", "cutensor", "cudnn-cuda"})
 _SMI = "nvidia-smi"
+#: commands that run their argument as a command (or look it up): nvidia-smi after them is the tool itself
+_WRAPPERS = frozenset({"timeout", "exec", "watch", "srun", "sudo", "nohup", "time", "env", "nice", "which", "command",
+                       "type", "mpirun", "mpiexec", "xargs", "singularity", "apptainer", "ssh"})
 
 
 def docker_gpu_flags() -> tuple[str, ...]:
@@ -149,7 +152,7 @@ class _Migrator:
             self.srun_export(rest, base)
         elif head == "docker" and len(rest) > 1 and rest[1].value in ("run", "create"):
             self.docker(rest, base)
-        self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base)
+        self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base, head)
 
     def substitutions(self, w: Word, base: int) -> None:
         """``$(...)`` and backquoted commands inside a word, migrated as scripts of their own."""
@@ -362,12 +365,18 @@ class _Migrator:
                               "special runtime")
 
     # -- nvidia-smi ----------------------------------------------------------------------------------------------
-    def smi(self, words: Sequence[Word], first: Word | None, prefixed: bool, piped: bool, base: int) -> None:
-        """``nvidia-smi ARGS`` anywhere in the command (after ``timeout``, ``exec``, ``!``...); its arguments end at
-        the first redirection."""
+    def smi(self, words: Sequence[Word], first: Word | None, prefixed: bool, piped: bool, base: int,
+            head: str) -> None:
+        """``nvidia-smi ARGS`` run as the command or through a wrapper (``timeout``, ``srun``, ``command -v``...);
+        its arguments end at the first redirection. Named as another command's argument (``grep nvidia-smi``), it
+        is reported only."""
         for k, w in enumerate(words):
             if w.kind == OP or PurePosixPath(w.value).name != _SMI:
                 continue
+            if w is not first and head not in _WRAPPERS:
+                self.out.report(R.SMI, base + w.offset, f"nvidia-smi named as an argument of {head}: use amd-smi "
+                                "if it runs the tool")
+                return
             args = [w]
             for j in range(k + 1, len(words)):
                 nxt = words[j]

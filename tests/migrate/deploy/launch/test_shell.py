@@ -102,6 +102,8 @@ def test_what_the_goldens_show() -> None:
     assert "timeout 10 amd-smi list --csv\n" in out["smi.sh"]
     assert "if ! amd-smi list --csv >/dev/null; then" in out["smi.sh"]  # the exit status stays amd-smi's
     assert "nvidia-smi -pm 1" in out["smi.sh"]  # no counterpart: kept, reported
+    assert 'command -v amd-smi >/dev/null && echo "has a GPU tool"' in out["smi.sh"]
+    assert "grep -q nvidia-smi setup.log" in out["smi.sh"]  # an argument of grep, not the tool: reported only
     assert ("docker run --rm --device=/dev/kfd --device=/dev/dri --group-add video --security-opt "
             "seccomp=unconfined --ipc=host -v") in out["smi.sh"]
     findings = (GOLDEN / "expected" / "train.sbatch.findings").read_text(encoding="utf-8")

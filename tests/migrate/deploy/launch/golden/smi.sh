@@ -14,3 +14,5 @@ nvidia-smi --query-gpu="$FIELDS" --format=csv
 /usr/bin/nvidia-smi
 docker run --rm --gpus all --runtime=nvidia -v "$PWD:/w" my/image:latest python /w/t.py
 docker run --rm --gpus '"device=0,1"' my/image:latest
+command -v nvidia-smi >/dev/null && echo "has a GPU tool"
+grep -q nvidia-smi setup.log && echo "mentioned"

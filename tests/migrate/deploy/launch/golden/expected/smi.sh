@@ -14,3 +14,5 @@ nvidia-smi --query-gpu="$FIELDS" --format=csv
 amd-smi
 docker run --rm --device=/dev/kfd --device=/dev/dri --group-add video --security-opt seccomp=unconfined --ipc=host -v "$PWD:/w" my/image:latest python /w/t.py
 docker run --rm --device=/dev/kfd --device=/dev/dri --group-add video --security-opt seccomp=unconfined --ipc=host my/image:latest
+command -v amd-smi >/dev/null && echo "has a GPU tool"
+grep -q nvidia-smi setup.log && echo "mentioned"
