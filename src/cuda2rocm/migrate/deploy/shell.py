@@ -20,6 +20,7 @@ script the reader cannot read (an unterminated quote) is reported with its line 
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 from collections.abc import Sequence
@@ -65,8 +66,19 @@ def docker_gpu_flags() -> tuple[str, ...]:
     """The ``docker run`` options that give a container the AMD GPUs (what ``--gpus all`` does on NVIDIA): the
     KFD compute interface and the DRI render nodes, the video group that owns them, and the settings ROCm's
     container guide uses for multi-GPU work (seccomp unconfined, the host IPC namespace)."""
-    return ("--device=/dev/kfd", "--device=/dev/dri", "--group-add", "video", "--security-opt", "seccomp=unconfined",
-            "--ipc=host")
+    return tuple(word for option in _DOCKER_GPU_OPTIONS for word in option)
+
+
+#: the options of docker_gpu_flags, each as its words (an option and its value)
+_DOCKER_GPU_OPTIONS: tuple[tuple[str, ...], ...] = (
+    ("--device=/dev/kfd",), ("--device=/dev/dri",), ("--group-add", "video"), ("--security-opt", "seccomp=unconfined"),
+    ("--ipc=host",))
+
+
+def _missing_gpu_flags(values: Sequence[str]) -> list[str]:
+    """docker_gpu_flags without the options the command line already has (as one word or two)."""
+    pairs = {f"{a}={b}" for a, b in itertools.pairwise(values)} | set(values)
+    return [w for option in _DOCKER_GPU_OPTIONS if "=".join(option) not in pairs for w in option]
 
 
 def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
@@ -346,10 +358,7 @@ class _Migrator:
 
     # -- docker --------------------------------------------------------------------------------------------------
     def docker(self, words: Sequence[Word], base: int) -> None:
-        have = {w.value for w in words}
-        flags = [f for f in docker_gpu_flags() if f not in have or f in ("--group-add", "--security-opt")]
-        if "video" in have:
-            flags = [f for f in flags if f not in ("--group-add", "video")]
+        flags = _missing_gpu_flags([w.value for w in words])
         for k, w in enumerate(words):
             opt, eq, val = w.value.partition("=")
             end_word = w if eq or k + 1 >= len(words) else words[k + 1]

@@ -302,3 +302,12 @@ def test_cli_writes_the_validation_script(tmp_path: Path) -> None:
     assert code == 0
     text = (tmp_path / shell.VALIDATION_PATH).read_text()
     assert "#SBATCH --nodes=3" in text and "#SBATCH --gpus-per-node=4" in text and "# ROCm 6.2.0" in text
+
+
+def test_docker_flags_already_present_are_not_repeated() -> None:
+    text = "docker run --gpus all --security-opt seccomp=unconfined --group-add=video --device /dev/kfd img\n"
+    new = apply_edits(text, shell.migrate("d.sh", text, OPTIONS).edits)
+    assert new == ("docker run --device=/dev/dri --ipc=host --security-opt seccomp=unconfined --group-add=video "
+                   "--device /dev/kfd img\n")
+    assert shell.docker_gpu_flags() == ("--device=/dev/kfd", "--device=/dev/dri", "--group-add", "video",
+                                        "--security-opt", "seccomp=unconfined", "--ipc=host")
