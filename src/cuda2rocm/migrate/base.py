@@ -61,23 +61,25 @@ class Collector:
         return not any((e.start < end and start < e.end) or (e.start == e.end and start <= e.start <= end)
                        or (start == end and e.start <= start <= e.end) for e in self.edits)
 
-    def edit(self, rule: Rule, start: int, end: int, replacement: str, message: str) -> bool:
+    def edit(self, rule: Rule, start: int, end: int, replacement: str, message: str,
+             applicability: Applicability = Applicability.SAFE) -> bool:
         """Add an edit and its finding; an edit overlapping an earlier one is not added (False)."""
         if not self.free(start, end):
             return False
         edit = Edit(start, end, replacement, rule.id)
         self.edits.append(edit)
-        self.report(rule, start, message, edit=edit)
+        self.report(rule, start, message, edit=edit, applicability=applicability)
         return True
 
     def report(self, rule: Rule, offset: int, message: str, *, fix: str = "", edit: Edit | None = None,
-               severity: Severity | None = None) -> None:
-        """A finding at ``offset``; with ``edit`` (already added), its structured fix is that edit (safe)."""
+               severity: Severity | None = None, applicability: Applicability = Applicability.SAFE) -> None:
+        """A finding at ``offset``; with ``edit`` (already added), its structured fix is that edit (``applicability``:
+        how far it can be trusted; safe unless said)."""
         line, col = self.lines.line_col(offset)
         remedy = None
         if edit is not None:
             fix = fix or _describe(self.text[edit.start:edit.end], edit.replacement)
-            remedy = Fix(fix, (edit,), Applicability.SAFE)
+            remedy = Fix(fix, (edit,), applicability)
         self.findings.append(rule.finding(self.path, line, col, message, fix=fix, remedy=remedy, severity=severity))
 
     def add_edit(self, edit: Edit) -> Edit | None:

@@ -1,0 +1,7 @@
+#!/bin/sh
+# OpenMPI launch with the environment forwarded to every rank
+mpirun -np 16 --hostfile hosts \
+  -x HIP_VISIBLE_DEVICES -x NCCL_DEBUG=WARN -x NCCL_IB_GID_INDEX=3 \
+  python train.py
+deepspeed --num_gpus 8 train.py --deepspeed_config ds.json
+NCCL_MIN_NCHANNELS=16 deepspeed --num_gpus 8 train.py
