@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 #: subcommand name -> (module under cuda2rocm.cli, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "init": ("init", "Make a folder a migration workspace (cuda2rocm.toml, .cuda2rocm/ records)."),
+    "evidence": ("evidence", "Import result envelopes made on another machine into the workspace."),
     "scan": ("scan", "Inventory and migration assessment of a repository (static)."),
     "rules": ("rules", "List every rule with its id, severity and title."),
     "explain": ("rules", "Print one rule's documentation."),

@@ -61,11 +61,19 @@ def _mode(output: Path | None, write: bool, check: bool) -> Mode:
     return Mode.CHECK if check else Mode.MIRROR if output is not None else Mode.IN_PLACE if write else Mode.DIFF
 
 
-def _targets(offload_arch: str, target_gpu: str) -> tuple[str, ...]:
+def _targets(offload_arch: str, target_gpu: str, path: Path | None = None) -> tuple[str, ...]:
+    """From the options, else the project's ``target-gpu`` (cuda2rocm.toml or [tool.cuda2rocm]), else defaults."""
     from cuda2rocm.migrate.build import TargetError, resolve_targets
 
     if offload_arch and target_gpu:
         raise click.UsageError("give --offload-arch or --target-gpu, not both")
+    if not offload_arch and not target_gpu and path is not None:
+        from cuda2rocm.workspace import config
+
+        try:
+            target_gpu = config.for_project(path).target_gpu
+        except config.ConfigError as exc:
+            raise click.UsageError(str(exc)) from None
     try:
         return resolve_targets(offload_arch, target_gpu)
     except TargetError as exc:
@@ -85,7 +93,7 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
     from cuda2rocm.migrate.build import migrate_build, renames_in_tree
 
     mode = _mode(output, write, check)
-    options = BuildOptions(gfx=_targets(offload_arch, target_gpu), style=cmake_style,
+    options = BuildOptions(gfx=_targets(offload_arch, target_gpu, path), style=cmake_style,
                            renames=renames_in_tree(output or path))
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
@@ -124,7 +132,7 @@ def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool
         raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (known: {known}, ...)",
                                  param_hint="--target-rocm")
     defaults = DeployOptions()
-    options = DeployOptions(gfx=_targets(offload_arch, target_gpu), rocm=target_rocm, os=target_os, canary=canary,
+    options = DeployOptions(gfx=_targets(offload_arch, target_gpu, path), rocm=target_rocm, os=target_os, canary=canary,
                             validation_job=validation_job, nodes=nodes, gpus_per_node=gpus_per_node,
                             runner_labels=runner_labels or defaults.runner_labels)
     run = migrate_deploy(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
@@ -136,9 +144,12 @@ def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool
 def _finish(name: str, what: str, run: MigrationRun, path: Path, mode: Mode, fmt: str, fail_on: str, check: bool,
             quiet: bool, note: str) -> int:
     """Print the diff or the findings, the problems and the summary; the exit code."""
+    from cuda2rocm import envelope
+    from cuda2rocm.migrate.summary import summarize
     from cuda2rocm.report import render_findings
     from cuda2rocm.rewrite.runner import Mode
 
+    envelope.publish(name.replace(" ", "-"), summarize(run, name.split()[1], mode), project=path)
     if fmt == "diff":
         if mode is Mode.DIFF:
             for outcome in run.files:
