@@ -179,3 +179,23 @@ def test_verify_runs_when_hipcc_is_there(tmp_path: Path) -> None:
     verify = run.stages[-1]
     assert verify.status == "done" and verify.envelope is not None and verify.envelope.result.passed
     assert run.exit_code() == 0 and (tmp_path / "out/k.hip").is_file()
+
+
+def test_inside_a_workspace_each_stage_is_recorded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuda2rocm.workspace import store
+
+    ws = tmp_path / "ws"
+    assert main(["init", str(ws)]) == 0
+    src = ws / "src"
+    src.mkdir()
+    (src / "a.cu").write_text("#include <cuda_runtime.h>\nvoid f(float **p) { cudaMalloc(p, 4); }\n")
+    (src / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.18)\nproject(a LANGUAGES CXX CUDA)\n"
+                                        "add_library(a a.cu)\n")
+    monkeypatch.chdir(ws)
+    assert main(["migrate", "src", "-o", str(tmp_path / "out"), "--no-verify", "-q"]) in (0, 1)
+    assert main(["migrate", "src", "-o", str(tmp_path / "out"), "--no-verify", "-q"]) in (0, 1)  # all resumed
+    kinds = [s.envelope.kind for s in store.load_records(ws) if s.envelope is not None]
+    assert kinds == ["scan", "convert", "migrate-build", "migrate-deploy"]
+    build = next(s.envelope for s in store.load_records(ws) if s.envelope and s.envelope.kind == "migrate-build")
+    assert build.result.options["gfx"] == ["gfx942"]  # the workspace's MI300X
+    assert "a.hip" in (tmp_path / "out/CMakeLists.txt").read_text()

@@ -17,7 +17,7 @@ def command() -> None:
 @click.option("-w", "--workspace", "where", type=click.Path(file_okay=False, path_type=Path),
               help="The workspace (default: the one around the current directory).")
 def import_command(paths: tuple[Path, ...], where: Path | None) -> int:
-    """Copy result envelopes (cuda2rocm --record), and raw results of known kinds (env fingerprint JSON, comm
+    """Copy result envelopes (written with --record), and raw results of known kinds (env fingerprint JSON, comm
     JSONL, capture folders, smoke reports; folders and .tar.gz archives of them), into the workspace's records,
     each marked with the machine it came from. Importing the same content twice stores it once. A file that is
     not valid is reported and the others are still imported (exit 2). See docs/workspace.md."""

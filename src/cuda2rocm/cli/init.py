@@ -19,8 +19,8 @@ import click
 def command(path: Path, target_gpu: str, target_rocm: str, target_os: str, pytorch: str, dual_platform: bool,
             force: bool) -> int:
     """Write PATH/cuda2rocm.toml (target GPU, ROCm, OS, framework, tolerance policies, performance thresholds,
-    dual-platform; each key with a comment) and the PATH/.cuda2rocm/ folder where every cuda2rocm command run
-    inside PATH records its result (docs/workspace.md). Refuses to replace a cuda2rocm.toml without --force."""
+    dual-platform; each key with a comment) and the PATH/.cuda2rocm/ folder, where every command run inside
+    PATH records its result (docs/workspace.md). Refuses to replace a cuda2rocm.toml without --force."""
     from cuda2rocm.fsio import write_text_atomic
     from cuda2rocm.workspace import config, store
 
