@@ -8,6 +8,8 @@ from typing import Any
 
 from tests.report.sample import sample_result
 
+from cuda2rocm.knowledge.compat import CompatReport, Query, Recommendation
+from cuda2rocm.knowledge.support import Verdict
 from cuda2rocm.migrate.summary import AddedFile, MigratedFile, MigrationSummary
 from cuda2rocm.model import Confidence, Finding, InputProblem, Layer, Severity
 from cuda2rocm.perf import compare as cmp
@@ -130,6 +132,13 @@ def capture_manifest() -> Manifest:
                     {"torch": "2.11.0+cu130", "device_name": "NVIDIA H200"})
 
 
+def compat_report() -> CompatReport:
+    return CompatReport(Query("MI300X", "6.4", "", {"pytorch": "2.6"}), "6.4.3", (
+        Verdict("gpu MI300X / rocm 6.4.3", "supported", "listed", "ROCm 6.4.3 compatibility matrix"),
+        Verdict("pytorch 2.6 / rocm 6.4.3", "unknown", "not in the matrix"),
+    ), ("6.4 means 6.4.3",), Recommendation("6.4.3", "ubuntu-22.04", {"pytorch": "2.6"}, "matrix"))
+
+
 SAMPLES = {
     "scan": sample_result,
     "convert": convert_summary,
@@ -143,4 +152,5 @@ SAMPLES = {
     "migrate-build": migrate_build,
     "migrate-deploy": migrate_deploy,
     "capture": capture_manifest,
+    "compat": compat_report,
 }

@@ -126,7 +126,8 @@ def test_every_run_inside_records_once_and_no_record_opts_out(ws: Path, tmp_path
     assert main(["convert", "k.cu", "-o", "out/"]) in (0, 1)
     assert main(["--no-record", "scan", "."]) in (0, 1)
     assert main(["migrate", "deploy", ".", "-q"]) in (0, 1)
-    assert kinds_recorded(ws) == ["scan", "convert", "migrate-deploy"]
+    assert main(["compat", "--gpu", "MI300X", "--rocm", "6.4"]) in (0, 1)
+    assert kinds_recorded(ws) == ["scan", "convert", "migrate-deploy", "compat"]
     outside = tmp_path / "outside"
     outside.mkdir()
     assert main(["scan", str(outside)]) == 0  # the project is not in a workspace, the current directory is
