@@ -175,8 +175,11 @@ def test_verify_runs_when_hipcc_is_there(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()
     (src / "k.cu").write_text("__global__ void k(float *p) { p[threadIdx.x] = 1.0f; }\n")
+    first = pipeline.run_pipeline(src, tmp_path / "out", pipeline.Settings(gfx=("gfx90a",), verify=False))
+    assert first.stages[-1].status == "skipped"
     run = pipeline.run_pipeline(src, tmp_path / "out", pipeline.Settings(gfx=("gfx90a",)))
     verify = run.stages[-1]
+    assert [s.status for s in run.stages[:-1]] == ["resumed"] * 5  # asking for verify redoes only verify
     assert verify.status == "done" and verify.envelope is not None and verify.envelope.result.passed
     assert run.exit_code() == 0 and (tmp_path / "out/k.hip").is_file()
 

@@ -67,8 +67,10 @@ class Settings:
     gitignore: bool = True
 
     def to_data(self) -> dict[str, Any]:
+        """What the output depends on (``verify`` writes nothing to OUT: turning it on or off restarts nothing)."""
         data = encode(self)
         assert isinstance(data, dict)
+        data.pop("verify")
         return data
 
 
@@ -136,7 +138,8 @@ def run_pipeline(source: str | Path, output: str | Path, settings: Settings | No
     ctx = _Context(src, out, state, settings, ours, progress, record, tuple(command_line), jobs)
     results: list[StageResult] = []
     for name in STAGES:
-        if name in done and _still_there(out, done[name]):
+        wanted = name != "verify" or not settings.verify or not done.get(name, {}).get("skipped")
+        if name in done and wanted and _still_there(out, done[name]):
             entry = done[name]
             res = StageResult(name, "resumed", len(entry["files"]), int(entry.get("changed", 0)),
                               str(entry.get("detail", "")), envelope=_load_stage(state, name))
@@ -275,6 +278,8 @@ def _copy(ctx: _Context, done: list[dict[str, Any]]) -> tuple[StageResult, dict[
         copied.append(rel)
     moved, conflicts = _commit(ctx, "copy", staging)
     detail = f"{len(copied)} other files copied as they are"
+    if planned.problems:  # links leaving the tree, unlistable folders: not copied, said so
+        detail += f"; not copied: {'; '.join(f'{p.path}: {p.message}' for p in planned.problems)}"
     ctx.progress("copy", detail)
     return StageResult("copy", "done", len(moved), 0, detail, conflicts), _entry("copy", moved, copied, 0, detail)
 
@@ -283,12 +288,18 @@ def _verify(ctx: _Context, done: list[dict[str, Any]]) -> tuple[StageResult, dic
     from cuda2rocm.translate.api import convert
     from cuda2rocm.translate.runner import WritePolicy
     from cuda2rocm.translate.summary import verify_summary
-    from cuda2rocm.translate.verify import HipccNotFound, verify
+    from cuda2rocm.translate.verify import HipccNotFound, find_compiler, verify
 
     if not ctx.settings.verify:
-        return StageResult("verify", "skipped", detail="not asked (--no-verify)"), _entry("verify", {}, [], 0,
-                                                                                       "not asked")
+        detail = "not asked (--no-verify)"
+        return StageResult("verify", "skipped", detail=detail), {**_entry("verify", {}, [], 0, detail), "skipped": True}
     arch = ctx.settings.gfx[0]
+    try:
+        find_compiler()  # before translating anything
+    except HipccNotFound as exc:
+        detail = f"skipped: {exc}"
+        ctx.progress("verify", detail)
+        return StageResult("verify", "skipped", detail=detail), {**_entry("verify", {}, [], 0, detail), "skipped": True}
     report = convert([ctx.src], None, _convert_options(ctx.settings),
                      policy=WritePolicy(write=False, keep_original=True))
     try:
@@ -296,7 +307,7 @@ def _verify(ctx: _Context, done: list[dict[str, Any]]) -> tuple[StageResult, dic
     except HipccNotFound as exc:  # UnsupportedTarget too
         detail = f"skipped: {exc}"
         ctx.progress("verify", detail)
-        return StageResult("verify", "skipped", detail=detail), _entry("verify", {}, [], 0, detail)
+        return StageResult("verify", "skipped", detail=detail), {**_entry("verify", {}, [], 0, detail), "skipped": True}
     summary = verify_summary(arch, outcomes, report)
     env = ctx.keep("verify", "verify", summary, 0 if summary.passed else 1)
     ok = sum(1 for o in outcomes if o.ok)
