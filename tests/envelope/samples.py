@@ -8,12 +8,16 @@ from typing import Any
 
 from tests.report.sample import sample_result
 
-from cuda2rocm.model import Confidence, Finding, Layer, Severity
+from cuda2rocm.knowledge.compat import CompatReport, Query, Recommendation
+from cuda2rocm.knowledge.support import Verdict
+from cuda2rocm.migrate.summary import AddedFile, MigratedFile, MigrationSummary
+from cuda2rocm.model import Confidence, Finding, InputProblem, Layer, Severity
 from cuda2rocm.perf import compare as cmp
 from cuda2rocm.perf.commrun import CommRun, load
 from cuda2rocm.perf.metrics import Metric
 from cuda2rocm.regress.compare import CompareResult, TensorReport
 from cuda2rocm.regress.curves import Curve, CurveReport
+from cuda2rocm.regress.manifest import Entry, Manifest
 from cuda2rocm.regress.metrics import MetricReport
 from cuda2rocm.regress.policy import Tolerance
 from cuda2rocm.regress.session import Outcome
@@ -98,6 +102,43 @@ def smoke_report() -> SmokeReport:
                        (Check("nan-input", True, "propagates"),))
 
 
+B101 = Finding("C2R-B101", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL, "CMakeLists.txt", 3, 1,
+               "project(... LANGUAGES CUDA)", "use HIP")
+
+
+def migrate_build() -> MigrationSummary:
+    return MigrationSummary("build", "mirror", (
+        MigratedFile("CMakeLists.txt", "changed", "out/CMakeLists.txt", True, "", 3, "cd" * 32, (), (B101,)),
+        MigratedFile("Makefile", "unchanged", "out/Makefile", True),
+        MigratedFile("bad/CMakeLists.txt", "failed", problems=("4: unterminated bracket argument",)),
+    ), (), (InputProblem("link", "symbolic link to /etc not followed"),),
+        {"gfx": ["gfx942"], "style": "language", "renames": {"k.cu": "k.hip"}}, (B101,), 0.25)
+
+
+def migrate_deploy() -> MigrationSummary:
+    m101 = Finding("C2R-M101", Severity.HIGH, Confidence.HIGH, Layer.OPS, "k8s/deploy.yaml", 12, 9,
+                   "requests nvidia.com/gpu", "request amd.com/gpu")
+    return MigrationSummary("deploy", "diff", (
+        MigratedFile("Dockerfile", "changed", edits=2, output_sha256="ef" * 32),
+        MigratedFile("k8s/deploy.yaml", "changed", edits=1, output_sha256="01" * 32, findings=(m101,)),
+    ), (AddedFile("k8s/deploy-rocm-canary.yaml", "added", False, "", "23" * 32),),
+        options={"gfx": ["gfx90a", "gfx942"], "rocm": "6.4", "os": "ubuntu22.04", "canary": 1}, seconds=0.5)
+
+
+def capture_manifest() -> Manifest:
+    return Manifest((Entry("act/conv1", "F32", (2, 64, 16, 16), "activation", "conv1"), Entry("output", "BF16", (2, 10),
+                                                                                              "output")),
+                    0, "ab" * 32, "cuda", "float32", True, False, "target.py", "2026-11-30T01:23:36+00:00",
+                    {"torch": "2.11.0+cu130", "device_name": "NVIDIA H200"})
+
+
+def compat_report() -> CompatReport:
+    return CompatReport(Query("MI300X", "6.4", "", {"pytorch": "2.6"}), "6.4.3", (
+        Verdict("gpu MI300X / rocm 6.4.3", "supported", "listed", "ROCm 6.4.3 compatibility matrix"),
+        Verdict("pytorch 2.6 / rocm 6.4.3", "unknown", "not in the matrix"),
+    ), ("6.4 means 6.4.3",), Recommendation("6.4.3", "ubuntu-22.04", {"pytorch": "2.6"}, "matrix"))
+
+
 SAMPLES = {
     "scan": sample_result,
     "convert": convert_summary,
@@ -108,4 +149,8 @@ SAMPLES = {
     "bench-run": bench_records,
     "comm": comm_run,
     "smoke": smoke_report,
+    "migrate-build": migrate_build,
+    "migrate-deploy": migrate_deploy,
+    "capture": capture_manifest,
+    "compat": compat_report,
 }

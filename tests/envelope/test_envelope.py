@@ -145,10 +145,10 @@ def test_a_corrupt_payload_of_this_version_is_a_typed_error_naming_the_place() -
 
 def test_an_unknown_kind_loads_as_stale() -> None:
     data = json.loads(envelope.dump("bench-run", []))
-    data["kind"] = "migrate-build"
+    data["kind"] = "migrate-everything"
     data["tool"]["version"] = "9.0.0"
     loaded = envelope.load(json.dumps(data))
-    assert loaded.stale and loaded.result is None and "migrate-build" in loaded.problems[0] and "9.0.0" in (
+    assert loaded.stale and loaded.result is None and "migrate-everything" in loaded.problems[0] and "9.0.0" in (
         loaded.problems[0])
 
 
@@ -166,7 +166,7 @@ def test_what_is_not_an_envelope_raises_envelope_error(text: str, message: str) 
 
 def test_a_newer_minor_envelope_with_extra_keys_loads() -> None:
     data = json.loads(envelope.dump("env", SAMPLES["env"]()))
-    data.update(schema_version="1.7", artifacts={"capture": "sha256:..."})
+    data.update(schema_version="1.7", signature={"capture": "sha256:..."})
     assert envelope.load(json.dumps(data)).result == SAMPLES["env"]()
 
 

@@ -80,6 +80,9 @@ def compare_command(base: str, cand: str, also_base: tuple[str, ...], also_cand:
     if task_metric and price:
         result = cmp.Report(result.results, result.env_differences, _costs(result, task_metric, price, gpus))
     envelope.publish("bench-compare", result)
+    for role, paths in (("baseline", [base, *also_base]), ("candidate", [cand, *also_cand])):
+        for path in paths:
+            envelope.attach(role, path)
     console.print(report.render(result, "rich"))
     return result.exit_code
 

@@ -8,6 +8,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
+from cuda2rocm import envelope
 from cuda2rocm.cli._extras import require_torch
 from cuda2rocm.regress.capture import CaptureOptions
 from cuda2rocm.regress.errors import RegressInputError
@@ -76,6 +77,10 @@ def command(target: str, out: Path, device: str, dtype: str, seed: int, include:
     except RegressInputError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envinfo = captured.manifest.fingerprint.get("envinfo")
+    machine = envelope.machine_id(envinfo) if isinstance(envinfo, dict) and envinfo.get("schema") else None
+    envelope.publish("capture", captured.manifest, machine=machine)
+    envelope.attach("output", out)
     n = len(captured.manifest.entries)
     console.print(f"captured {n} tensors on {device} ({captured.manifest.dtype}) -> {out}", highlight=False)
     return 0

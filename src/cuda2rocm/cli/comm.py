@@ -136,6 +136,8 @@ def _compare(p: dict[str, Any], console: Console) -> int:
     if result is None:
         return 2
     envelope.publish("bench-compare", result)
+    envelope.attach("baseline", p["compare"][0])
+    envelope.attach("candidate", p["compare"][1])
     if p["quiet"]:
         for line in result.failures():
             console.print(f"[red]FAILED[/] {escape(line)}", soft_wrap=True)

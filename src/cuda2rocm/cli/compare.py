@@ -49,5 +49,7 @@ def command(base: str, cand: str, config_path: Path | None, float32: str, as_met
         click.echo(f"error: {exc}", err=True)
         return 2
     envelope.publish("compare", outcome)
+    envelope.attach("baseline", base)
+    envelope.attach("candidate", cand)
     console.print(report.render(outcome, "rich", show_all=show_all))
     return 0 if outcome.passed else 1

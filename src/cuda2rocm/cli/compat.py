@@ -14,7 +14,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from cuda2rocm import knowledge
+from cuda2rocm import envelope, knowledge
 from cuda2rocm.knowledge.compat import CompatReport, Query, check
 from cuda2rocm.knowledge.scancheck import ScanCompat, ScanFileError, check_scan, load_scan
 
@@ -91,6 +91,7 @@ def command(scan: Path | None, fmt: str, kb_dir: str | None, **p: Any) -> int:
     except knowledge.KnowledgeError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
+    envelope.publish("compat", report)
     if fmt == "json":
         click.echo(json.dumps(dataclasses.asdict(report) | {"status": report.status}, indent=2))
     else:

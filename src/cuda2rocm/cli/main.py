@@ -10,13 +10,19 @@ import importlib
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from cuda2rocm import __version__
 
+if TYPE_CHECKING:
+    from cuda2rocm.envelope import Envelope
+
 #: subcommand name -> (module under cuda2rocm.cli, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "init": ("init", "Make a folder a migration workspace (cuda2rocm.toml, .cuda2rocm/ records)."),
+    "evidence": ("evidence", "Import result envelopes made on another machine into the workspace."),
     "scan": ("scan", "Inventory and migration assessment of a repository (static)."),
     "rules": ("rules", "List every rule with its id, severity and title."),
     "explain": ("rules", "Print one rule's documentation."),
@@ -64,12 +70,23 @@ def _record_option(ctx: click.Context, param: click.Parameter, value: Path | Non
     return value
 
 
+def _no_record_option(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value and not ctx.resilient_parsing:
+        from cuda2rocm import envelope
+
+        envelope.no_workspace_record()
+    return value
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cuda2rocm")
 @click.option("--record", type=click.Path(path_type=Path), metavar="PATH", expose_value=False, is_eager=True,
               callback=_record_option,
               help="Also write this run's result as a versioned JSON envelope to PATH (a new file, or a folder: "
                    "a generated name inside it). See docs/architecture.md.")
+@click.option("--no-record", is_flag=True, expose_value=False, is_eager=True, callback=_no_record_option,
+              help="Do not record this run into the workspace (.cuda2rocm/records/) it runs in. See "
+                   "docs/workspace.md.")
 def cli() -> None:
     """cuda2rocm: move a CUDA application to AMD GPUs under ROCm, and prove it correct and fast."""
 
@@ -83,14 +100,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = _run(args)
     subcommand = next((a for a in args if a in SUBCOMMANDS), "")
     asked = envelope.recording()
-    try:
-        written = envelope.finish(code, _kind_hint(subcommand, args))
-    except OSError as exc:
-        click.echo(f"error: cannot write the --record envelope: {exc.strerror or exc}", err=True)
-        return max(code, 2)
-    if asked and written is None:
+    ended = envelope.end(code, _kind_hint(subcommand, args))
+    if ended is not None and ended.record_to is not None:
+        try:
+            envelope.write(ended.envelope, ended.record_to)
+        except OSError as exc:
+            click.echo(f"error: cannot write the --record envelope: {exc.strerror or exc}", err=True)
+            return max(code, 2)
+    elif asked:
         click.echo(f"warning: --record: `cuda2rocm {subcommand}` has no result envelope; nothing recorded", err=True)
+    if ended is not None and ended.workspace:
+        _record_in_workspace(ended.envelope)
     return code
+
+
+def _record_in_workspace(env: Envelope) -> None:
+    """The run's envelope into the workspace around its project (or the current directory), if there is one; a
+    record that cannot be written is a warning, never a failure of the command."""
+    from cuda2rocm.workspace.recorder import store, workspace_for
+
+    ws = workspace_for(env.project.path, ".")
+    if ws is None:
+        return
+    try:
+        store(env, ws)
+    except OSError as exc:
+        click.echo(f"warning: cannot record this run in {ws}: {exc.strerror or exc}", err=True)
 
 
 def _kind_hint(subcommand: str, args: list[str]) -> str:

@@ -18,9 +18,28 @@ if TYPE_CHECKING:
 SEVERITIES = [str(s) for s in Severity]
 
 
-@click.group("migrate")
+class _MigrateGroup(click.Group):
+    """``migrate build|deploy ...`` as subcommands; anything else (``migrate PATH -o OUT``, ``migrate -o OUT``)
+    is the whole pipeline."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = [PIPELINE, *args]
+        return super().parse_args(ctx, args)
+
+
+PIPELINE = "pipeline"
+
+
+@click.group("migrate", cls=_MigrateGroup)
 def command() -> None:
-    """Migrate what surrounds the sources: build files and deployment files."""
+    """Migrate a project to ROCm.
+
+    `cuda2rocm migrate PATH -o OUT` (PATH defaults to .) runs the static half end to end into the new tree OUT:
+    scan, convert (with the safe hazard fixes), migrate build, migrate deploy, a copy of every other file, and
+    verify when hipcc is found; the input is never written. Interrupted, the same command resumes. `cuda2rocm
+    migrate build PATH` and `cuda2rocm migrate deploy PATH` migrate only the build or the deployment files.
+    """
 
 
 def _shared(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -61,11 +80,19 @@ def _mode(output: Path | None, write: bool, check: bool) -> Mode:
     return Mode.CHECK if check else Mode.MIRROR if output is not None else Mode.IN_PLACE if write else Mode.DIFF
 
 
-def _targets(offload_arch: str, target_gpu: str) -> tuple[str, ...]:
+def _targets(offload_arch: str, target_gpu: str, path: Path | None = None) -> tuple[str, ...]:
+    """From the options, else the project's ``target-gpu`` (cuda2rocm.toml or [tool.cuda2rocm]), else defaults."""
     from cuda2rocm.migrate.build import TargetError, resolve_targets
 
     if offload_arch and target_gpu:
         raise click.UsageError("give --offload-arch or --target-gpu, not both")
+    if not offload_arch and not target_gpu and path is not None:
+        from cuda2rocm.workspace import config
+
+        try:
+            target_gpu = config.for_project(path).target_gpu
+        except config.ConfigError as exc:
+            raise click.UsageError(str(exc)) from None
     try:
         return resolve_targets(offload_arch, target_gpu)
     except TargetError as exc:
@@ -86,7 +113,7 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
     from cuda2rocm.migrate.build import migrate_build, renames_in_tree
 
     mode = _mode(output, write, check)
-    options = BuildOptions(gfx=_targets(offload_arch, target_gpu), style=cmake_style,
+    options = BuildOptions(gfx=_targets(offload_arch, target_gpu, path), style=cmake_style,
                            renames=renames_in_tree(output or path, twins=dual), dual=dual)
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
@@ -125,7 +152,7 @@ def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool
         raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (known: {known}, ...)",
                                  param_hint="--target-rocm")
     defaults = DeployOptions()
-    options = DeployOptions(gfx=_targets(offload_arch, target_gpu), rocm=target_rocm, os=target_os, canary=canary,
+    options = DeployOptions(gfx=_targets(offload_arch, target_gpu, path), rocm=target_rocm, os=target_os, canary=canary,
                             validation_job=validation_job, nodes=nodes, gpus_per_node=gpus_per_node,
                             runner_labels=runner_labels or defaults.runner_labels)
     run = migrate_deploy(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
@@ -137,9 +164,12 @@ def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool
 def _finish(name: str, what: str, run: MigrationRun, path: Path, mode: Mode, fmt: str, fail_on: str, check: bool,
             quiet: bool, note: str) -> int:
     """Print the diff or the findings, the problems and the summary; the exit code."""
+    from cuda2rocm import envelope
+    from cuda2rocm.migrate.summary import summarize
     from cuda2rocm.report import render_findings
     from cuda2rocm.rewrite.runner import Mode
 
+    envelope.publish(name.replace(" ", "-"), summarize(run, name.split()[1], mode), project=path)
     if fmt == "diff":
         if mode is Mode.DIFF:
             for outcome in run.files:
@@ -184,3 +214,90 @@ def _summary(name: str, what: str, run: MigrationRun, mode: Mode, check: bool, n
             click.echo(f"would add: {gen.path}", err=True)
     for f in sorted(manual, key=lambda f: (-f.severity, f.path, f.line))[:20]:
         click.echo(f"  {f.path}:{f.line}: {f.rule} {f.severity}: {f.message}", err=True)
+
+
+@command.command(PIPELINE, hidden=True)
+@click.argument("path", default=".", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="The new tree to write (a new or empty folder, or one an interrupted run left).")
+@click.option("--offload-arch", default="", metavar="GFX,...", help="AMD targets, e.g. gfx942,gfx90a.")
+@click.option("--target-gpu", default="", metavar="GPU,...", help="AMD GPUs (default: the workspace's target-gpu).")
+@click.option("--target-rocm", default="", metavar="X.Y", help="Target ROCm release (default: the workspace's, "
+              "else the newest known).")
+@click.option("--target-os", default="", metavar="OS", help="Container OS (default: the workspace's, else "
+              "ubuntu22.04).")
+@click.option("--no-fix-hazards", is_flag=True, help="Do not apply the safe device-code hazard fixes.")
+@click.option("--no-verify", is_flag=True, help="Do not compile the translated units with hipcc.")
+@click.option("--no-gitignore", is_flag=True, help="Also take files that .gitignore files ignore.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Parallel compilers for verify.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress and no next steps on stderr.")
+def pipeline_command(path: Path, output: Path, offload_arch: str, target_gpu: str, target_rocm: str,
+                     target_os: str, no_fix_hazards: bool, no_verify: bool, no_gitignore: bool, jobs: int,
+                     quiet: bool) -> int:
+    """scan -> convert -> migrate build -> migrate deploy -> copy -> verify, from PATH into OUT (resumable)."""
+    import sys
+
+    from rich.console import Console
+
+    from cuda2rocm import envelope
+    from cuda2rocm.migrate import pipeline
+    from cuda2rocm.workspace import config
+    from cuda2rocm.workspace.recorder import store, workspace_for
+
+    try:
+        cfg = config.for_project(path)
+    except config.ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+    settings = pipeline.Settings(gfx=_targets(offload_arch, target_gpu, path),
+                                 target_gpu=(target_gpu.split(",")[0] if target_gpu else cfg.target_gpu),
+                                 target_rocm=target_rocm or cfg.target_rocm,
+                                 target_os=target_os or cfg.target_os or pipeline.Settings.target_os,
+                                 fix_hazards=not no_fix_hazards, verify=not no_verify, gitignore=not no_gitignore)
+    ws = workspace_for(path, ".") if envelope.workspace_recording() else None
+    console = Console(stderr=True, quiet=quiet)
+    names = {"scan": "scan", "convert": "convert", "build": "migrate build", "deploy": "migrate deploy",
+             "copy": "copy the rest", "verify": "verify (hipcc)"}
+    status = console.status("starting")
+
+    def progress(stage: str, message: str) -> None:
+        n = pipeline.STAGES.index(stage) + 1
+        head = f"[{n}/{len(pipeline.STAGES)}] {names[stage]}"
+        if message == "running":
+            status.update(f"{head} ...")
+        else:
+            console.print(f"{head}: {message}", highlight=False)
+
+    try:
+        with status:
+            run = pipeline.run_pipeline(path, output, settings, progress=progress, jobs=jobs,
+                                        record=(lambda env: _record(store, ws, env)) if ws is not None else None,
+                                        command_line=["cuda2rocm", *sys.argv[1:]])
+    except pipeline.PipelineError as exc:
+        click.echo(f"error: {exc}", err=True)
+        return 2
+    except KeyboardInterrupt:
+        click.echo(f"interrupted; run the same command again to resume (the output {output} holds only whole "
+                   "files)", err=True)
+        return 130
+    for line in run.conflicts:
+        click.echo(f"conflict: {line}", err=True)
+    for rel in run.removed:
+        console.print(f"removed {rel} (an earlier run wrote it; this one no longer makes it)", highlight=False)
+    if not quiet and run.complete:
+        console.print(f"migrated {run.source} -> {run.output}" + (" (restarted: the input or the settings "
+                                                                    "changed)" if run.restarted else ""),
+                      highlight=False)
+        console.print("next, on hardware:", highlight=False)
+        for where, lines in pipeline.next_steps(run, cfg.thresholds):
+            console.print(f"  {where}:", highlight=False)
+            for line in lines:
+                console.print(f"    {line}", highlight=False, soft_wrap=True)
+    return run.exit_code()
+
+
+def _record(store: Callable[..., Any], ws: Path, env: Any) -> None:
+    try:
+        store(env, ws)
+    except OSError as exc:
+        click.echo(f"warning: cannot record the stage in {ws}: {exc.strerror or exc}", err=True)

@@ -6,7 +6,9 @@ An envelope is::
      "tool": {"name": "cuda2rocm", "version": "0.1.0"}, "command_line": ["cuda2rocm", "scan", "."],
      "started_at": "...Z", "finished_at": "...Z", "exit_status": 0,
      "project": {"path": "/abs/project", "git_commit": "40 hex" | null}, "machine": "fp-..." | null,
-     "payload": {...}}
+     "payload": {...},
+     "artifacts": [{"role": "baseline", "path": "...", "sha256": "...", "bytes": 123}],   # 1.1, optional
+     "origin": {"machine": "fp-...", "host": "...", "source": "...", "imported_at": "...Z"}}  # 1.1, optional
 
 ``schema_version`` is the envelope's own (docs/schema/envelope.schema.json); ``payload_schema_version`` is the
 payload's, per kind (:mod:`cuda2rocm.envelope.kinds`). Library use::
@@ -20,9 +22,13 @@ and :class:`PayloadError` for a payload of the current version that does not dec
 another payload schema version never raises: it is decoded leniently where it can be and marked ``stale``
 (``result`` is ``None`` when it cannot), with the reason in ``problems``.
 
-The CLI records through :func:`begin` / :func:`publish` / :func:`finish`: ``cuda2rocm.cli.main`` begins a run,
-each command publishes its typed result, and ``main`` finishes with the exit status and writes the envelope when
-``--record PATH`` was given.
+The CLI records through :func:`begin` / :func:`publish` / :func:`end`: ``cuda2rocm.cli.main`` begins a run,
+each command publishes its typed result (and names with :func:`attach` the large files it read, which a workspace stores
+by content hash), and ``main`` ends the run with :func:`end` (the finished envelope) and writes it where asked:
+``--record PATH``, and the workspace's records (``cuda2rocm.workspace.recorder``) unless ``--no-record``.
+
+Schema 1.1 added two optional keys, left out when empty: ``artifacts`` (files a result was computed from,
+by sha256) and ``origin`` (where an imported envelope was made). A 1.0 reader ignores them.
 """
 
 from __future__ import annotations
@@ -43,32 +49,42 @@ from cuda2rocm.envelope.codec import DecodeError, decode, encode
 
 __all__ = [
     "SCHEMA_VERSION",
+    "Artifact",
+    "Ended",
     "Envelope",
     "EnvelopeError",
+    "Origin",
     "PayloadError",
     "Project",
     "Tool",
+    "artifacts_of",
+    "attach",
     "begin",
     "dump",
     "dumps",
+    "end",
     "finish",
     "load",
     "machine_id",
     "make",
+    "no_workspace_record",
     "project_of",
     "publish",
     "record",
+    "record_name",
     "recording",
     "request_record",
+    "workspace_recording",
+    "write",
 ]
 
 #: the envelope's own schema version; a loader reads every 1.x envelope
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 TOOL_NAME = "cuda2rocm"
 MAX_BYTES = 256 << 20
 
 _KEYS = ("kind", "schema_version", "payload_schema_version", "tool", "command_line", "started_at", "finished_at",
-         "exit_status", "project", "machine", "payload")
+         "exit_status", "project", "machine", "payload", "artifacts", "origin")
 
 
 class EnvelopeError(ValueError):
@@ -92,6 +108,28 @@ class Project:
 
 
 @dataclass(frozen=True)
+class Artifact:
+    """A file a result was computed from (a capture's tensors, a bench trace), by content hash. ``role`` says
+    which input it was (``baseline``, ``candidate``, ``output``); ``path`` is where it was read (absolute)."""
+
+    role: str
+    path: str
+    sha256: str
+    bytes: int = 0
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an imported envelope was made: the machine fingerprint id and host (where known), the file it was
+    imported from, and when."""
+
+    machine: str | None = None
+    host: str = ""
+    source: str = ""
+    imported_at: str = ""
+
+
+@dataclass(frozen=True)
 class Envelope:
     kind: str
     payload_schema_version: str
@@ -104,6 +142,8 @@ class Envelope:
     project: Project = Project()
     machine: str | None = None
     schema_version: str = SCHEMA_VERSION
+    artifacts: tuple[Artifact, ...] = ()
+    origin: Origin | None = None
     result: Any = field(default=None, compare=False)  # the typed payload (None when it could not be decoded)
     stale: bool = False  # written under another payload schema version (or a kind this tool does not know)
     problems: tuple[str, ...] = ()  # why stale, why not decoded
@@ -119,7 +159,7 @@ class Envelope:
         return self.result
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data = {
             "kind": self.kind, "schema_version": self.schema_version,
             "payload_schema_version": self.payload_schema_version,
             "tool": {"name": self.tool.name, "version": self.tool.version},
@@ -128,6 +168,11 @@ class Envelope:
             "project": {"path": self.project.path, "git_commit": self.project.git_commit},
             "machine": self.machine, "payload": self.payload,
         }
+        if self.artifacts:
+            data["artifacts"] = encode(self.artifacts)
+        if self.origin is not None:
+            data["origin"] = encode(self.origin)
+        return data
 
 
 def now() -> str:
@@ -153,7 +198,8 @@ def machine_id(fingerprint: Mapping[str, Any]) -> str:
 
 
 def make(kind: str, payload: Any, *, command_line: Sequence[str] = (), started_at: str = "", finished_at: str = "",
-         exit_status: int | None = None, project: Project | None = None, machine: str | None = None) -> Envelope:
+         exit_status: int | None = None, project: Project | None = None, machine: str | None = None,
+         artifacts: Sequence[Artifact] = (), origin: Origin | None = None) -> Envelope:
     """The envelope of ``payload`` (an instance of the kind's type; ``None`` when the run produced nothing)."""
     k = kinds.get(kind)
     if payload is not None:
@@ -162,7 +208,8 @@ def make(kind: str, payload: Any, *, command_line: Sequence[str] = (), started_a
             raise TypeError(f"a {kind!r} payload is a {tp.__name__}, not {type(payload).__name__}")
     stamp = now()
     return Envelope(kind, k.version, encode(payload), Tool(), tuple(command_line), started_at or stamp,
-                    finished_at or stamp, exit_status, project or Project(), machine, result=payload)
+                    finished_at or stamp, exit_status, project or Project(), machine, artifacts=tuple(artifacts),
+                    origin=origin, result=payload)
 
 
 def dumps(envelope: Envelope) -> str:
@@ -176,15 +223,24 @@ def dump(kind: str, payload: Any, **meta: Any) -> str:
 
 def record(kind: str, payload: Any, path: str | Path, *, force: bool = True, **meta: Any) -> Path:
     """Write the envelope atomically to ``path``; a folder gets ``<start>-<kind>-<hash>.json`` inside it."""
+    return write(make(kind, payload, **meta), path, force=force)
+
+
+def record_name(env: Envelope, text: str | None = None) -> str:
+    """The file name an envelope gets in a folder: ``<start time>-<kind>-<sha256 of its text, 8 hex>.json``."""
+    stamp = env.started_at.replace("-", "").replace(":", "").replace(".", "")
+    digest = hashlib.sha256((text if text is not None else dumps(env)).encode("utf-8")).hexdigest()[:8]
+    return f"{stamp}-{env.kind}-{digest}.json"
+
+
+def write(env: Envelope, path: str | Path, *, force: bool = True) -> Path:
+    """Write ``env`` atomically to ``path``; a folder gets :func:`record_name` inside it."""
     from cuda2rocm.fsio import write_text_atomic
 
-    env = make(kind, payload, **meta)
     text = dumps(env)
     target = Path(path)
     if target.is_dir():
-        stamp = env.started_at.replace("-", "").replace(":", "").replace(".", "")
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
-        target = target / f"{stamp}-{kind}-{digest}.json"
+        target = target / record_name(env, text)
     write_text_atomic(target, text, force=force)
     return target
 
@@ -228,7 +284,7 @@ def _header(data: dict[str, Any]) -> Envelope:
     head = decode(_Header, meta, lenient=True)
     return Envelope(head.kind, head.payload_schema_version, data["payload"], head.tool, head.command_line,
                     head.started_at, head.finished_at, head.exit_status, head.project, head.machine,
-                    head.schema_version)
+                    head.schema_version, head.artifacts, head.origin)
 
 
 def _with_result(env: Envelope, where: str) -> Envelope:
@@ -271,6 +327,8 @@ class _Header:
     project: Project = Project()
     machine: str | None = None
     schema_version: str = SCHEMA_VERSION
+    artifacts: tuple[Artifact, ...] = ()
+    origin: Origin | None = None
 
 
 # --- the CLI's run: begin (main), publish (each command), finish (main) ---------------------------------------
@@ -284,6 +342,18 @@ class _Run:
     value: Any = None
     project: Project | None = None
     machine: str | None = None
+    attached: list[tuple[str, Path]] = field(default_factory=list)
+    workspace: bool = True  # also record into the workspace the command runs in (``--no-record``: False)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A finished CLI run: its envelope, and where it is to be written (``record_to``: ``--record``; ``workspace``:
+    the records of the workspace around ``project``, unless ``--no-record``)."""
+
+    envelope: Envelope
+    record_to: Path | None
+    workspace: bool
 
 
 _RUN: ContextVar[_Run | None] = ContextVar("cuda2rocm_envelope_run", default=None)
@@ -301,10 +371,23 @@ def request_record(path: Path) -> None:
         run.record_to = path
 
 
+def no_workspace_record() -> None:
+    """Do not record this run into the workspace it runs in (``--no-record``)."""
+    run = _RUN.get()
+    if run is not None:
+        run.workspace = False
+
+
 def recording() -> bool:
     """Was this run asked to record its envelope (``--record``)?"""
     run = _RUN.get()
     return run is not None and run.record_to is not None
+
+
+def workspace_recording() -> bool:
+    """May this run record into its workspace (a CLI run without ``--no-record``)?"""
+    run = _RUN.get()
+    return run is not None and run.workspace
 
 
 def publish(kind: str, value: Any, *, project: str | Path | None = None, machine: str | None = None) -> None:
@@ -318,16 +401,62 @@ def publish(kind: str, value: Any, *, project: str | Path | None = None, machine
     run.project = project_of(project) if project is not None else None
 
 
-def finish(exit_status: int, subcommand: str = "") -> Path | None:
-    """End the run; writes its envelope when one was requested. A run that published nothing (a usage error)
-    is recorded with a null payload under its subcommand's kind, where that is a known kind."""
+def attach(role: str, path: str | Path) -> None:
+    """A large input or output of this run (a capture folder, a trace, a JSONL file): the envelope references it
+    by sha256 (a folder: each file in it) and a workspace keeps a copy under ``.cuda2rocm/artifacts/``."""
+    run = _RUN.get()
+    if run is not None:
+        run.attached.append((role, Path(path)))
+
+
+def artifacts_of(role: str, path: Path) -> list[Artifact]:
+    """``path`` (a file, or every file under a folder, in name order) as artifacts; what cannot be read is left
+    out (a record never fails for an artifact)."""
+    files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else []
+    out = []
+    for f in files:
+        try:
+            digest, size = _sha256_file(f)
+        except OSError:
+            continue
+        out.append(Artifact(role, f.resolve().as_posix(), digest, size))
+    return out
+
+
+def _sha256_file(path: Path) -> tuple[str, int]:
+    h = hashlib.sha256()
+    size = 0
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+            size += len(block)
+    return h.hexdigest(), size
+
+
+def end(exit_status: int, subcommand: str = "") -> Ended | None:
+    """End the run: its finished envelope and where to write it, or None (no run, a kind without an envelope, or
+    nowhere to write). A run that published nothing (a usage error) gets a null payload under its subcommand's
+    kind, where that is a known kind."""
     run = _RUN.get()
     _RUN.set(None)
-    if run is None or run.record_to is None:
+    if run is None or (run.record_to is None and not run.workspace):
         return None
     kind = run.kind or subcommand
     if kind not in kinds.KINDS:
         return None
-    return record(kind, run.value if run.kind else None, run.record_to, command_line=run.command_line,
-                  started_at=run.started_at, finished_at=now(), exit_status=exit_status,
-                  project=run.project or project_of("."), machine=run.machine)
+    artifacts = [a for role, path in run.attached for a in artifacts_of(role, path)]
+    env = make(kind, run.value if run.kind else None, command_line=run.command_line, started_at=run.started_at,
+               finished_at=now(), exit_status=exit_status, project=run.project or project_of("."),
+               machine=run.machine, artifacts=artifacts)
+    return Ended(env, run.record_to, run.workspace)
+
+
+def finish(exit_status: int, subcommand: str = "") -> Path | None:
+    """End the run; writes its envelope when one was requested (``--record``)."""
+    run = _RUN.get()
+    if run is not None:
+        run.workspace = False
+    ended = end(exit_status, subcommand)
+    if ended is None or ended.record_to is None:
+        return None
+    return write(ended.envelope, ended.record_to)

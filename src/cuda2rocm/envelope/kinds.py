@@ -69,4 +69,12 @@ kind("compare", "1", "cuda2rocm.regress.session:Outcome", "cuda2rocm compare: te
 kind("bench-compare", "1", "cuda2rocm.perf.compare:Report", "cuda2rocm bench compare / comm --compare")
 kind("bench-run", "1", "builtins:list", "cuda2rocm bench run|service|soak: the JSONL metric records")
 kind("comm", "1", "cuda2rocm.perf.commrun:CommRun", "cuda2rocm comm: the run header and one record per size")
+kind("compat", "1", "cuda2rocm.knowledge.compat:CompatReport",
+     "cuda2rocm compat: the query, the ROCm release checked, one verdict per pair, the recommendation")
+kind("capture", "1", "cuda2rocm.regress.manifest:Manifest",
+     "cuda2rocm capture: the capture's manifest (tensors, device, dtype, fingerprint); the files as artifacts")
 kind("smoke", "1", "cuda2rocm.regress.smoke:SmokeReport", "cuda2rocm smoke: fallbacks, backends, abnormal inputs")
+kind("migrate-build", "1", "cuda2rocm.migrate.summary:MigrationSummary",
+     "cuda2rocm migrate build: per-file outcome, edits, findings, added files and options")
+kind("migrate-deploy", "1", "cuda2rocm.migrate.summary:MigrationSummary",
+     "cuda2rocm migrate deploy: per-file outcome, edits, findings, added files and options")

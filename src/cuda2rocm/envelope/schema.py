@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path, PurePath
 from typing import Any
 
-from cuda2rocm.envelope import SCHEMA_VERSION, TOOL_NAME
+from cuda2rocm.envelope import SCHEMA_VERSION, TOOL_NAME, Artifact, Origin
 from cuda2rocm.envelope.kinds import KINDS
 from cuda2rocm.model import OMIT_NONE
 
@@ -62,6 +62,10 @@ def build_schema() -> dict[str, Any]:
             },
             "machine": {"anyOf": [{"type": "string", "pattern": "^fp-[0-9a-f]{16}$"}, {"type": "null"}]},
             "payload": {"anyOf": [{"type": "object"}, {"type": "array"}, {"type": "null"}]},
+            "artifacts": {"type": "array", "items": payload_schema(Artifact, defs),
+                          "description": "files the result was computed from, by sha256 (since 1.1)"},
+            "origin": {"allOf": [payload_schema(Origin, defs)],
+                       "description": "where an imported envelope was made (since 1.1)"},
         },
         "required": ["kind", "schema_version", "payload_schema_version", "tool", "command_line", "started_at",
                      "finished_at", "exit_status", "project", "machine", "payload"],

@@ -16,6 +16,7 @@ from cuda2rocm.envelope import Envelope, EnvelopeError, load
 CONFIG_NAME = "cuda2rocm.toml"
 STATE_DIR = ".cuda2rocm"
 RECORDS = "records"
+ARTIFACTS = "artifacts"
 
 
 def find(start: str | Path = ".") -> Path | None:
@@ -30,6 +31,17 @@ def find(start: str | Path = ".") -> Path | None:
 
 def records_dir(workspace: Path) -> Path:
     return workspace / STATE_DIR / RECORDS
+
+
+def artifacts_dir(workspace: Path) -> Path:
+    """Where the files records reference are kept, each named by its sha256."""
+    return workspace / STATE_DIR / ARTIFACTS
+
+
+def artifact(workspace: Path, sha256: str) -> Path | None:
+    """The stored copy of an artifact, or None when the workspace has none."""
+    path = artifacts_dir(workspace) / sha256
+    return path if path.is_file() else None
 
 
 @dataclass(frozen=True)
