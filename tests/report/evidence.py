@@ -147,3 +147,45 @@ def migrate_payload(files: list[tuple[str, str]], generated: tuple[str, ...] = (
     generated[] (path), findings[] (rule, severity)."""
     return {"files": [{"path": p, "status": s} for p, s in files], "generated": [{"path": g} for g in generated],
             "findings": [{"rule": r, "severity": "medium", "message": "m"} for r in rules]}
+
+
+CLEAN_CU = """#include <cuda_runtime.h>
+
+__global__ void fill(float* x, float v) { x[blockIdx.x * blockDim.x + threadIdx.x] = v; }
+
+int main() {
+    float* d = nullptr;
+    cudaMalloc(&d, 256 * sizeof(float));
+    fill<<<1, 256>>>(d, 1.0f);
+    cudaDeviceSynchronize();
+    cudaFree(d);
+    return 0;
+}
+"""
+
+
+def clean_project(root: Path) -> Path:
+    """A one-file CUDA project with nothing unsupported: no plugin, no math library, every API mapped."""
+    project = root / "clean"
+    project.mkdir(parents=True, exist_ok=True)
+    (project / "fill.cu").write_text(CLEAN_CU, encoding="utf-8")
+    return project
+
+
+def scan_of(project: Path) -> ScanResult:
+    from cuda2rocm.scan.api import scan
+
+    return scan(project)
+
+
+def convert_of(project: Path) -> ConvertSummary:
+    from cuda2rocm.translate.api import convert
+
+    return summarize(convert(project, policy=WritePolicy(write=False)))
+
+
+def broken_project(root: Path) -> Path:
+    """The clean project plus a .cu file that is not UTF-8 (convert fails on it, and says so)."""
+    project = clean_project(root)
+    (project / "bad.cu").write_bytes(b"__global__ void k() {}\n\xff\xfe\n")
+    return project

@@ -200,7 +200,8 @@ def collect(root: Path) -> Evidence:
                 shown = stored.path.relative_to(root).as_posix()
             except ValueError:
                 shown = stored.path.as_posix()
-            ev.unreadable.append(Unreadable(shown, stored.error))
+            error = stored.error.replace(str(stored.path), shown).removeprefix(f"{shown}: ")
+            ev.unreadable.append(Unreadable(shown, error))
         else:
             ev.records.append(Rec(ref_of(stored, stored.envelope, root), stored.envelope))
     return ev

@@ -319,18 +319,23 @@ def _hip_build(ev: Evidence) -> Verdict:
     if conv_rec is None and build_rec is None and ver_rec is None:
         return _verdict(Status.NOT_STARTED, ["no convert, migrate-build or verify record"])
     failed: list[str] = []
+    failing: list[Rec] = []
     reasons: list[str] = []
     missing: list[str] = []
     conv, ver = _typed(conv_rec), _typed(ver_rec)
     if conv is not None:
         reasons.append(f"convert: {len(conv.changed)} files translated")
-        failed += [f"convert failed on {f.path}" for f in conv.failed]
+        if conv.failed:
+            failed += [f"convert failed on {f.path}" for f in conv.failed]
+            failing.append(conv_rec)  # type: ignore[arg-type]
     else:
         missing.append("convert")
     if build_rec is not None:
         why = _migrate_failed(build_rec)
-        failed += [f"migrate build: {w}" for w in why]
-        if not why:
+        if why:
+            failed += [f"migrate build: {w}" for w in why]
+            failing.append(build_rec)
+        else:
             reasons.append(f"migrate build: {len(migrate_files(build_rec.payload))} build files")
     else:
         missing.append("migrate-build")
@@ -338,15 +343,17 @@ def _hip_build(ev: Evidence) -> Verdict:
         bad = [u.path for u in ver.units if not u.ok]
         if bad or ver.convert_failures:
             failed.append(f"verify ({ver.arch}): {len(bad)} of {len(ver.units)} units do not compile: {_few(bad)}")
+            failing.append(ver_rec)  # type: ignore[arg-type]
         else:
             reasons.append(f"verify: {len(ver.units)} units compile for {ver.arch}")
     elif ver_rec is not None and ver_rec.crashed:
         failed.append(f"verify produced no result (exit {ver_rec.envelope.exit_status})")
+        failing.append(ver_rec)
     else:
         missing.append("verify")
     decided = [conv_rec, build_rec, ver_rec]
     if failed:
-        return _verdict(Status.FAILED, failed + reasons, decided)
+        return _verdict(Status.FAILED, failed + reasons, failing, decided)
     if missing:
         return _verdict(Status.PARTIAL, [*reasons, f"missing: {', '.join(missing)} record"], decided)
     return _verdict(Status.DONE, reasons, decided)
@@ -435,10 +442,17 @@ def _tests(ev: Evidence) -> Verdict:
     smoke_rec, cmp_rec, bench_rec = ev.latest("smoke"), ev.latest("compare"), ev.latest("bench-compare")
     if smoke_rec is None and cmp_rec is None and bench_rec is None:
         return _verdict(Status.NOT_STARTED, ["no smoke, compare or bench-compare record"])
-    failed, reasons, missing = [], [], []
+    failed: list[str] = []
+    failing: list[Rec | None] = []
+    reasons: list[str] = []
+    missing: list[str] = []
     smoke, outcome, bench = _typed(smoke_rec), _typed(cmp_rec), _typed(bench_rec)
     if smoke is not None:
-        (reasons if smoke.forward.ok else failed).append(f"smoke forward {'ok' if smoke.forward.ok else 'failed'}")
+        if smoke.forward.ok:
+            reasons.append("smoke: forward pass ok")
+        else:
+            failed.append(f"smoke: forward pass failed: {smoke.forward.detail}")
+            failing.append(smoke_rec)
     else:
         missing.append("smoke")
     if outcome is not None:
@@ -448,18 +462,20 @@ def _tests(ev: Evidence) -> Verdict:
             first = outcome.tensors.first_divergence if outcome.tensors is not None else None
             failed.append(f"compare fails: first divergence {first.name} ({'; '.join(first.reasons) or first.status})"
                           if first is not None else "compare fails (curves or metrics)")
+            failing.append(cmp_rec)
     else:
         missing.append("compare")
     if bench is not None:
         if bench.exit_code:
             failed += [f"bench: {line}" for line in bench.failures()[:3]]
+            failing.append(bench_rec)
         else:
             reasons.append(f"bench compare: {len(bench.results)} metrics within thresholds")
     else:
         missing.append("bench-compare")
     decided = [smoke_rec, cmp_rec, bench_rec]
     if failed:
-        return _verdict(Status.FAILED, failed + reasons, decided)
+        return _verdict(Status.FAILED, failed + reasons, failing, decided)
     if missing:
         return _verdict(Status.PARTIAL, [*reasons, f"missing: {', '.join(missing)} record"], decided)
     return _verdict(Status.DONE, reasons, decided)
