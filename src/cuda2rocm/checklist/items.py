@@ -434,8 +434,9 @@ def _container(ev: Evidence) -> Verdict:
 
 
 @item("CL8", "Unit, correctness and performance tests done", ("smoke", "compare", "bench-compare"), """
-    done: the newest `smoke`, `compare` and `bench-compare` records all pass (forward pass ok; every tensor,
-    curve and metric within tolerance; no metric failing its threshold or regressing significantly). partial:
+    done: the newest `smoke`, `compare` and `bench-compare` records all pass (forward pass and the abnormal-input
+    checks: NaN input, empty batch, out of memory; every tensor, curve and metric within tolerance; no metric
+    failing its threshold or regressing significantly). partial:
     some of the three missing. failed: the newest of any of them fails. not started: none of them.""",
       ("model", "extension"))
 def _tests(ev: Evidence) -> Verdict:
@@ -448,11 +449,12 @@ def _tests(ev: Evidence) -> Verdict:
     missing: list[str] = []
     smoke, outcome, bench = _typed(smoke_rec), _typed(cmp_rec), _typed(bench_rec)
     if smoke is not None:
-        if smoke.forward.ok:
-            reasons.append("smoke: forward pass ok")
-        else:
-            failed.append(f"smoke: forward pass failed: {smoke.forward.detail}")
+        bad = [c for c in (smoke.forward, *smoke.abnormal) if not c.ok]
+        if bad:
+            failed.append("smoke: " + "; ".join(f"{c.name} failed{': ' + c.detail if c.detail else ''}" for c in bad))
             failing.append(smoke_rec)
+        else:
+            reasons.append(f"smoke: forward pass and {len(smoke.abnormal)} abnormal-input checks ok")
     else:
         missing.append("smoke")
     if outcome is not None:

@@ -216,7 +216,7 @@ STATUS_COLOR = {Status.DONE: "#2e7d32", Status.PARTIAL: "#b26a00", Status.NOT_ST
                 Status.FAILED: "#c62828"}
 
 
-def status_strip(report: DeliveryReport, *, cell: int = 64, height: int = 46) -> Markup:
+def status_strip(report: DeliveryReport, *, cell: int = 80, height: int = 46) -> Markup:
     """The ten items as coloured cells (id and status), an inline SVG."""
     n = len(report.checklist)
     width = n * cell
