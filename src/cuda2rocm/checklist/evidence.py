@@ -184,8 +184,8 @@ def read_settings(root: Path) -> Settings:
         data = tomlkit.parse(path.read_text(encoding="utf-8")).unwrap()
     except (OSError, UnicodeDecodeError, TOMLKitError) as exc:
         return Settings(source=CONFIG_NAME, problem=f"{CONFIG_NAME}: cannot read: {exc}")
-    target = data.get("target") if isinstance(data.get("target"), dict) else {}
-    workspace = data.get("workspace") if isinstance(data.get("workspace"), dict) else {}
+    target: dict[str, Any] = data["target"] if isinstance(data.get("target"), dict) else {}
+    workspace: dict[str, Any] = data["workspace"] if isinstance(data.get("workspace"), dict) else {}
     dual = data.get("dual_platform", workspace.get("dual_platform", workspace.get("dual", False)))
     return Settings(str(target.get("gpu") or data.get("target_gpu") or ""), str(target.get("rocm") or ""),
                     str(target.get("os") or ""), dual is True, CONFIG_NAME)

@@ -2,7 +2,8 @@
 
 One registry maps ``(kind, format)`` to a renderer; kinds are the result envelope's kinds
 (:mod:`cuda2rocm.envelope.kinds`: ``scan``, ``compare``, ``bench-compare``, ``comm``, ...) plus ``findings`` (a
-bare list of findings, which ``convert`` renders) and ``delivery`` (``cuda2rocm report``'s delivery report). ``render(result, fmt)`` finds the kind from the result's type
+bare list of findings, which ``convert`` renders) and ``delivery`` (the delivery report of ``cuda2rocm report``,
+rendered with ``kind="delivery"``). ``render(result, fmt)`` finds the kind from the result's type
 (or takes ``kind=``); ``render_findings(findings, fmt)`` renders a list of findings. An unknown format raises
 ``ValueError`` naming the formats the kind has. Renderers never print and never see the scanner.
 

@@ -63,6 +63,9 @@ def record_table(refs: Sequence[Ref], key: str = "records", title: str = "Eviden
 
 def sections(report: DeliveryReport) -> list[Section]:
     """Every section with content, in report order (the checklist first)."""
+    rows: list[tuple[str, ...]]
+    lines: list[str]
+    tables: list[Table]
     out = [Section("checklist", "Delivery checklist", (_summary_line(report),), (checklist_table(report),))]
     if report.remaining:
         rows = [(w.risk, w.item, w.title, STATUS_LABEL[w.status], "\n".join(w.todo)) for w in report.remaining]
@@ -71,21 +74,22 @@ def sections(report: DeliveryReport) -> list[Section]:
     if report.scan is not None:
         s = report.scan
         low, high = s.effort_person_days
-        lines = [f"Project `{s.project}`, target {s.target_gpu or '-'}: risk {s.risk}, effort {low}-{high} "
+        scan_lines = [f"Project `{s.project}`, target {s.target_gpu or '-'}: risk {s.risk}, effort {low}-{high} "
                  "person-days." + (f" Proof of concept: {s.proof_of_concept}" if s.proof_of_concept else "")]
         tables = [Table("layers", "Layers", ("Layer", "Difficulty", "Findings", "Why"),
                         [(r.layer, r.difficulty, str(r.findings), "; ".join(r.reasons)) for r in s.layers])]
         if s.signals:
             tables.append(Table("signals", "High-risk signals", ("Signal",), [(x,) for x in s.signals]))
-        out.append(Section("scan", "Assessment (scan)", tuple(lines), tuple(tables)))
+        out.append(Section("scan", "Assessment (scan)", tuple(scan_lines), tuple(tables)))
     if report.coverage is not None:
-        c = report.coverage
-        line = (f"{c.converted} CUDA references converted, {c.unsupported} unsupported left: coverage "
-                f"{c.coverage:.1%}. Files: " + ", ".join(f"{n} {k}" for k, n in c.by_status.items()) + ".")
-        rows = [(lib, str(n)) for lib, n in c.by_library.items()]
+        cov = report.coverage
+        line = (f"{cov.converted} CUDA references converted, {cov.unsupported} unsupported left: coverage "
+                f"{cov.coverage:.1%}. Files: " + ", ".join(f"{n} {k}" for k, n in cov.by_status.items()) + ".")
+        rows = [(lib, str(n)) for lib, n in cov.by_library.items()]
         tables = [Table("coverage", "Converted references by library", ("Library", "References"), rows)]
-        if c.failed:
-            tables.append(Table("convert_failed", "Files that failed to convert", ("File",), [(f,) for f in c.failed]))
+        if cov.failed:
+            tables.append(Table("convert_failed", "Files that failed to convert", ("File",),
+                                [(f,) for f in cov.failed]))
         out.append(Section("coverage", "Translation coverage (convert)", (line,), tuple(tables)))
     if report.compile is not None:
         v = report.compile
@@ -120,7 +124,7 @@ def sections(report: DeliveryReport) -> list[Section]:
         for i, p in enumerate(report.performance):
             lines.append(f"{p.record.path}: {'pass' if p.passed else 'fail'}; ratio = candidate / CUDA baseline "
                          "(median), 95% bootstrap interval")
-            lines += [f"environment differs: {d}" for d in p.env_differences]
+            lines += [f"environment differs: {x}" for x in p.env_differences]
             rows = [(m.metric, m.direction, _num(m.base_median), _num(m.cand_median), _num(m.ratio, ".3f"),
                      f"[{_num(m.ci_low, '.3f')}, {_num(m.ci_high, '.3f')}]", _num(m.p_value), m.threshold or "-",
                      m.verdict, m.note) for m in p.metrics]
@@ -141,13 +145,13 @@ def sections(report: DeliveryReport) -> list[Section]:
                            (Table("machines", "Fingerprints", ("Platform", "Host", "GPUs", "Driver", "CUDA", "ROCm",
                                                                "OS", "Container", "Machine"), rows),)))
     if report.dual_platform is not None:
-        d = report.dual_platform
-        rows = [("shared by both platforms", "\n".join(d.shared) or "-"),
-                ("platform-specific (behind platform macros or HIP twins)", "\n".join(d.platform_specific) or "-"),
-                ("CUDA CI pipeline", "\n".join(d.cuda_pipelines) or "-"),
-                ("ROCm CI pipeline", "\n".join(d.rocm_pipelines) or "-"),
-                ("baselines to keep", "\n".join(d.baselines) or "-")]
-        out.append(Section("dual", "Dual platform (CUDA and ROCm kept side by side)", d.todo,
+        dual = report.dual_platform
+        rows = [("shared by both platforms", "\n".join(dual.shared) or "-"),
+                ("platform-specific (behind platform macros or HIP twins)", "\n".join(dual.platform_specific) or "-"),
+                ("CUDA CI pipeline", "\n".join(dual.cuda_pipelines) or "-"),
+                ("ROCm CI pipeline", "\n".join(dual.rocm_pipelines) or "-"),
+                ("baselines to keep", "\n".join(dual.baselines) or "-")]
+        out.append(Section("dual", "Dual platform (CUDA and ROCm kept side by side)", dual.todo,
                            (Table("dual", "What each platform keeps", ("What", "Files and records"), rows),)))
     refs = _records(report)
     problems = []
