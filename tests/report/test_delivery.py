@@ -242,3 +242,11 @@ def test_cli_end_to_end_on_recorded_runs(tmp_path: Path, capture_root: Path, mon
     assert {r["kind"] for r in cl8["evidence"]} == {"compare", "bench-compare"}
     assert all(r["command_line"][0] == "cuda2rocm" and r["started_at"] for r in cl8["evidence"])
     assert data["performance"][0]["metrics"] and data["correctness"][0]["passed"]
+
+
+def test_docs_list_every_items_evidence_rule() -> None:
+    from cuda2rocm.report._delivery import rules_markdown
+
+    page = (E.ROOT / "docs" / "report.md").read_text(encoding="utf-8")
+    block = page.split("<!-- rules:begin -->\n", 1)[1].split("<!-- rules:end -->", 1)[0]
+    assert block == rules_markdown(), "docs/report.md: paste rules_markdown() between the rules markers"

@@ -311,3 +311,15 @@ if __name__ == "__main__":  # pragma: no cover - regeneration entry point
     import sys
 
     sys.stdout.write(json.dumps(build_schema(), indent=2) + "\n")
+
+
+def rules_markdown() -> str:
+    """The evidence rule of every checklist item, as docs/report.md shows it (a test keeps the page in sync)."""
+    from cuda2rocm.checklist.items import ITEMS
+
+    lines = []
+    for it in ITEMS.values():
+        kinds = ", ".join(f"`{k}`" for k in it.kinds)
+        lines += [f"### {it.id}: {it.title}", "", f"Reads: {kinds}. Risk from the scan's layers: "
+                  f"{', '.join(it.layers)}.", "", it.rule, ""]
+    return "\n".join(lines)
