@@ -250,3 +250,41 @@ def test_docs_list_every_items_evidence_rule() -> None:
     page = (E.ROOT / "docs" / "report.md").read_text(encoding="utf-8")
     block = page.split("<!-- rules:begin -->\n", 1)[1].split("<!-- rules:end -->", 1)[0]
     assert block == rules_markdown(), "docs/report.md: paste rules_markdown() between the rules markers"
+
+
+@pytest.mark.hipcc
+def test_real_verify_record_decides_item_5(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """convert and verify run for real (hipcc) and record; with a migrate-build record item 5 is done once the
+    kind is known, partial (stale) before."""
+    from cuda2rocm.envelope import kinds
+    from cuda2rocm.toolchain import find_hipcc
+
+    if find_hipcc() is None:
+        pytest.skip("hipcc not installed")
+    project = E.clean_project(tmp_path)
+    ws = E.Workspace(tmp_path / "ws")
+    rec = str(records_dir(ws.root))
+    assert main(["--record", rec, "convert", str(project), "-o", str(tmp_path / "hip")]) == 0
+    assert main(["--record", rec, "verify", str(project), "--offload-arch", "gfx90a"]) == 0
+    ws.add_raw(ws.raw("migrate-build", E.migrate_payload([("CMakeLists.txt", "changed")]), "migrate", "build"))
+    before = next(i for i in build(ws.root).checklist if i.id == "CL5")
+    assert before.status is Status.PARTIAL and "verify: 1 units compile for gfx90a" in before.reasons
+    monkeypatch.setitem(kinds.KINDS, "migrate-build", kinds.Kind("migrate-build", "1", "builtins:dict", "t"))
+    after = next(i for i in build(ws.root).checklist if i.id == "CL5")
+    assert after.status is Status.DONE, after.reasons
+    assert {r.kind for r in after.evidence} == {"convert", "migrate-build", "verify"}
+
+
+def test_untrusted_text_is_escaped_in_every_format(tmp_path: Path) -> None:
+    """A file name with table and markup characters, from a real convert failure, stays one cell and inert."""
+    project = E.clean_project(tmp_path)
+    (project / "x|<b>y<i>.cu").write_bytes(b"\xff\n")
+    ws = E.Workspace(tmp_path / "ws")
+    ws.add("convert", E.convert_of(project), "convert", ".")
+    report = build(ws.root)
+    assert "x|<b>y<i>.cu" in " ".join(next(i for i in report.checklist if i.id == "CL4").reasons)
+    md = render(report, "markdown", kind="delivery")
+    row = next(line for line in md.splitlines() if line.startswith("| CL4 |"))
+    assert len(re.findall(r"(?<!\\)\|", row)) == 6 and "<b>" not in row
+    html = render(report, "html", kind="delivery")
+    assert "<b>y<i>" not in html and "&lt;b&gt;y&lt;i&gt;" in html

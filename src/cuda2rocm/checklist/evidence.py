@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -102,9 +103,10 @@ class Evidence:
         found = self.of(*kinds)
         return found[-1] if found else None
 
-    @property
+    @cached_property
     def fingerprints(self) -> dict[str, Mapping[str, Any]]:
-        """Machine id -> fingerprint, from ``env`` records (and the ``env`` that bench and comm records carry)."""
+        """Machine id -> fingerprint, from ``env`` records (and the ``env`` that bench and comm records carry);
+        computed once, when the records are all read."""
         out: dict[str, Mapping[str, Any]] = {}
         for r in self.of("env", "bench-run", "comm"):
             for fp in _fingerprints_in(r):
