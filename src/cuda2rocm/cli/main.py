@@ -37,6 +37,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "smoke": ("smoke", "Run a model on the GPU and report fallbacks, backends and abnormal-input behaviour."),
     "bench": ("bench", "Benchmark a command or callable; compare baseline vs candidate."),
     "comm": ("comm", "Collective-communication benchmark over torch.distributed (NCCL/RCCL)."),
+    "report": ("report", "The delivery checklist decided from the workspace's evidence (HTML, Markdown, JSON)."),
 }
 
 

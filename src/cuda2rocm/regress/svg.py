@@ -61,6 +61,40 @@ def line_chart(series: Sequence[tuple[str, Sequence[float], Sequence[float]]], *
     return "".join(parts) + "</svg>"
 
 
+def ratio_chart(labels: Sequence[str], ratios: Sequence[float], intervals: Sequence[tuple[float, float]],
+                worse: Sequence[bool] = (), *, title: str = "", width: int = 720) -> str:
+    """Candidate/baseline ratios as dots with their confidence intervals as whiskers, on a linear axis that
+    always shows 1.0 (no change) as a dashed line; ``worse`` marks ratios in red."""
+    row, left, top = 18, 260, 24
+    height = top + row * len(labels) + 30
+    finite = [v for v in (*ratios, *(x for ci in intervals for x in ci)) if math.isfinite(v)]
+    lo, hi = min([1.0, *finite]), max([1.0, *finite])
+    pad = (hi - lo) * 0.08 or 0.1
+    lo, hi = max(0.0, lo - pad), hi + pad
+    scale = (width - left - 20) / (hi - lo)
+
+    def x(v: float) -> float:
+        return left + (v - lo) * scale
+
+    parts = [_svg_open(width, height), f'<text x="4" y="16" font-weight="bold">{escape(title)}</text>',
+             f'<line x1="{x(1.0):.1f}" x2="{x(1.0):.1f}" y1="{top}" y2="{height - 26}" stroke="#999" '
+             'stroke-dasharray="4 3"/>']
+    for i, (label, v) in enumerate(zip(labels, ratios, strict=True)):
+        y = top + i * row + row / 2
+        color = PALETTE[1] if i < len(worse) and worse[i] else PALETTE[0]
+        parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{escape(label[-40:])}</text>')
+        low, high = intervals[i] if i < len(intervals) else (math.nan, math.nan)
+        if math.isfinite(low) and math.isfinite(high):
+            parts.append(f'<line x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="{color}" '
+                         'stroke-width="2"/>')
+        if math.isfinite(v):
+            parts.append(f'<circle cx="{x(v):.1f}" cy="{y:.1f}" r="4" fill="{color}"><title>{escape(label)}: '
+                         f'{v:.3f} [{low:.3f}, {high:.3f}]</title></circle>')
+    for t in (lo, 1.0, hi):
+        parts.append(f'<text x="{x(t):.1f}" y="{height - 10}" text-anchor="middle">{t:.2f}</text>')
+    return "".join(parts) + "</svg>"
+
+
 def _svg_open(width: int, height: int) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">')

@@ -2,7 +2,8 @@
 
 One registry maps ``(kind, format)`` to a renderer; kinds are the result envelope's kinds
 (:mod:`cuda2rocm.envelope.kinds`: ``scan``, ``compare``, ``bench-compare``, ``comm``, ...) plus ``findings`` (a
-bare list of findings, which ``convert`` renders). ``render(result, fmt)`` finds the kind from the result's type
+bare list of findings, which ``convert`` renders) and ``delivery`` (the delivery report of ``cuda2rocm report``,
+rendered with ``kind="delivery"``). ``render(result, fmt)`` finds the kind from the result's type
 (or takes ``kind=``); ``render_findings(findings, fmt)`` renders a list of findings. An unknown format raises
 ``ValueError`` naming the formats the kind has. Renderers never print and never see the scanner.
 
@@ -40,6 +41,9 @@ _LAZY: dict[tuple[str, str], str] = {
     ("bench-compare", "rich"): "_bench:render_rich",
     ("comm", "rich"): "_comm:render_rich",
     ("env", "rich"): "_env:render_rich",
+    ("delivery", "markdown"): "_delivery:render_markdown",
+    ("delivery", "json"): "_delivery:render_json",
+    ("delivery", "html"): "_delivery:render_html",
 }
 
 #: options each renderer understands (others are dropped, so one call can serve every format of a kind)

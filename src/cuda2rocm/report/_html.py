@@ -6,7 +6,7 @@ The page reads top down as a verdict: risk, effort and proof of concept, the cou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import PurePath
 from typing import NamedTuple
@@ -55,6 +55,12 @@ def chart(findings: Sequence[Finding], *, width: int = 560, label_width: int = 9
     counts = {(f.layer, f.severity): 0 for f in findings}
     for f in findings:
         counts[(f.layer, f.severity)] += 1
+    return chart_of_counts(counts, width=width, label_width=label_width, row_height=row_height)
+
+
+def chart_of_counts(counts: Mapping[tuple[Layer, Severity], int], *, width: int = 560, label_width: int = 90,
+                    row_height: int = 22) -> Chart:
+    """The findings-by-layer chart from counts per (layer, severity)."""
     totals = {layer: sum(n for (lay, _), n in counts.items() if lay == layer) for layer in Layer}
     scale = (width - label_width - 40) / max(max(totals.values(), default=0), 1)
     rows = []
@@ -81,17 +87,22 @@ def code_markup(text: str) -> Markup:
                            for is_code, part in code_spans(text))
 
 
-def _template() -> jinja2.Template:
-    source = resources.files("cuda2rocm.report").joinpath("templates/report.html.j2").read_text(encoding="utf-8")
-    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+def _load(name: str) -> str:
+    return resources.files("cuda2rocm.report").joinpath(f"templates/{name}").read_text(encoding="utf-8")
+
+
+def template(name: str = "report.html.j2") -> jinja2.Template:
+    """One of the report's HTML templates (``templates/``; they share ``style.css.j2``), autoescaped."""
+    env = jinja2.Environment(loader=jinja2.FunctionLoader(_load), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.filters["code"] = code_markup
-    return env.from_string(source)
+    return env.get_template(name)
 
 
 def render_html(result: ScanResult) -> str:
     summary = summary_lines(result)
     urgent = sorted((f for f in result.findings if f.severity in _URGENT), key=lambda f: (-f.severity, f.sort_key()))
-    return _template().render(
+    return template().render(
         result=result,
         title=title_of(result),
         verdict=[(label, value) for label, value in summary if label in _VERDICT_LABELS],

@@ -1,0 +1,191 @@
+"""Real evidence for the delivery-report tests: records made with ``cuda2rocm.envelope.record`` from the typed
+results of the real library calls on small inputs (scan and convert of the bundled example, compare of the
+committed H200 captures, bench's comparison on fixed samples, the committed H200 env fingerprint and comm
+records). A hand-built value is used only where no machine here can make one (a ROCm fingerprint, a smoke run on
+a GPU, a hipcc failure) and is marked as such."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tarfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tests.envelope import samples
+
+from cuda2rocm import envelope
+from cuda2rocm.perf import compare as bench
+from cuda2rocm.perf.commrun import CommRun
+from cuda2rocm.perf.commrun import load as load_comm
+from cuda2rocm.perf.metrics import Metric
+from cuda2rocm.regress.session import Outcome
+from cuda2rocm.results import ScanResult
+from cuda2rocm.rewrite.runner import WritePolicy
+from cuda2rocm.translate.summary import ConvertSummary, summarize
+from cuda2rocm.workspace.store import records_dir
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "llm-service"
+H200_ENV = ROOT / "tests" / "envinfo" / "fixtures" / "env-h200.json"
+H200_COMM = ROOT / "benchmarks" / "results" / "comm-h200x2-2026-11-30" / "allreduce.jsonl"
+CAPTURES = ROOT / "benchmarks" / "results" / "gpu-2026-11-30" / "regress.tar.gz"
+STAMP = "2026-12-01T09:{:02d}:00.000Z"
+
+
+class Workspace:
+    """A workspace folder whose records are numbered in the order they are added (fixed names and times, so
+    reports of it are reproducible)."""
+
+    def __init__(self, root: Path, config: str | None = None) -> None:
+        self.root = root
+        self.folder = records_dir(root)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if config is not None:
+            (root / "cuda2rocm.toml").write_text(config, encoding="utf-8")
+        self.n = 0
+
+    def add(self, kind: str, payload: Any, *args: str, exit_status: int = 0, machine: str | None = None) -> Path:
+        self.n += 1
+        return envelope.record(kind, payload, self.folder / f"{self.n:03d}-{kind}.json",
+                               command_line=("cuda2rocm", *(args or (kind,))), started_at=STAMP.format(self.n),
+                               finished_at=STAMP.format(self.n), exit_status=exit_status, machine=machine)
+
+    def add_raw(self, data: dict[str, Any]) -> Path:
+        """An envelope written as given (a kind this tool does not know, another payload version)."""
+        self.n += 1
+        path = self.folder / f"{self.n:03d}-{data['kind']}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return path
+
+    def raw(self, kind: str, payload: Any, *args: str, exit_status: int = 0, version: str = "1") -> dict[str, Any]:
+        """The JSON of an envelope of any kind (also one this tool version does not know)."""
+        return {"kind": kind, "schema_version": envelope.SCHEMA_VERSION, "payload_schema_version": version,
+                "tool": {"name": "cuda2rocm", "version": "0.2.0"}, "command_line": ["cuda2rocm", *(args or (kind,))],
+                "started_at": STAMP.format(self.n + 1), "finished_at": STAMP.format(self.n + 1),
+                "exit_status": exit_status, "project": {"path": "", "git_commit": None}, "machine": None,
+                "payload": payload}
+
+
+@cache
+def scan_result() -> ScanResult:
+    from cuda2rocm.scan.api import scan
+
+    return scan(EXAMPLE)
+
+
+@cache
+def convert_summary() -> ConvertSummary:
+    from cuda2rocm.translate.api import convert
+
+    return summarize(convert(EXAMPLE, policy=WritePolicy(write=False)))
+
+
+def h200_env() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(H200_ENV.read_text(encoding="utf-8"))
+    return data
+
+
+def rocm_env(*, gpu: str = "AMD Instinct MI300X", arch: str = "gfx942", container: bool = True,
+             gpus: int = 8) -> dict[str, Any]:
+    """Hand-built: there is no ROCm machine here. The shape is what ``cuda2rocm env`` writes on one."""
+    fp = copy.deepcopy(samples.fingerprint())
+    fp.update(host="mi300x-box", platform="rocm", cuda="", rocm="6.2.0", driver="6.8.5",
+              gpus=[{"index": i, "vendor": "amd", "name": gpu, "arch": arch} for i in range(gpus)], gpu_count=gpus,
+              container={"detected": container, "evidence": [".dockerenv"] if container else []})
+    return fp
+
+
+def h200_comm() -> CommRun:
+    run, problems = load_comm(H200_COMM)
+    assert not problems
+    return run
+
+
+def rccl_comm(world_size: int, nnodes: int = 1, *, wrong: bool = False, problems: tuple[str, ...] = ()) -> CommRun:
+    """The committed H200 run re-labelled as RCCL at another scale (no ROCm cluster here): same record shape."""
+    run = h200_comm()
+    header = {**run.header, "backend": "RCCL 2.20.5 (torch.distributed backend nccl)", "backend_library": "RCCL",
+              "backend_version": "2.20.5", "world_size": world_size, "nnodes": nnodes,
+              "backend_problems": list(problems)}
+    records = [{**r, "world_size": world_size, "backend": header["backend"]} for r in run.records[:4]]
+    if wrong:
+        records[0] = {**records[0], "correct": False, "wrong": 3}
+    return CommRun(header, records)
+
+
+@cache
+def captures(root: Path) -> Path:
+    with tarfile.open(CAPTURES) as tar:
+        tar.extractall(root, filter="data")
+    return root / "regress"
+
+
+def compare_outcome(base: str, cand: str) -> Outcome:
+    """Compare two captures (paths as given: relative ones stay relative in the record)."""
+    from cuda2rocm.regress.session import run_compare
+
+    return run_compare(base, cand)
+
+
+def bench_report(*, slower: bool = False) -> bench.Report:
+    """bench's real comparison on fixed samples: CUDA baseline vs ROCm candidate."""
+    base = {"serve/tokens_per_s": Metric("serve/tokens_per_s", [1000.0, 1012.0, 995.0, 1003.0, 990.0], "tok/s",
+                                         "higher"),
+            "serve/p95_latency_s": Metric("serve/p95_latency_s", [0.120, 0.118, 0.125, 0.121, 0.119], "s", "lower")}
+    factor = 0.7 if slower else 1.04
+    cand = {"serve/tokens_per_s": Metric("serve/tokens_per_s", [v * factor for v in base["serve/tokens_per_s"].samples],
+                                         "tok/s", "higher"),
+            "serve/p95_latency_s": Metric("serve/p95_latency_s", [0.117, 0.116, 0.121, 0.118, 0.120], "s", "lower")}
+    return bench.compare(base, cand, bench.policy_from(["serve/tokens_per_s>=0.9x"]))
+
+
+def migrate_payload(files: list[tuple[str, str]], generated: tuple[str, ...] = (),
+                    rules: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A migrate-build/-deploy payload in the fields docs/report.md documents: files[] (path, status),
+    generated[] (path), findings[] (rule, severity)."""
+    return {"files": [{"path": p, "status": s} for p, s in files], "generated": [{"path": g} for g in generated],
+            "findings": [{"rule": r, "severity": "medium", "message": "m"} for r in rules]}
+
+
+CLEAN_CU = """#include <cuda_runtime.h>
+
+__global__ void fill(float* x, float v) { x[blockIdx.x * blockDim.x + threadIdx.x] = v; }
+
+int main() {
+    float* d = nullptr;
+    cudaMalloc(&d, 256 * sizeof(float));
+    fill<<<1, 256>>>(d, 1.0f);
+    cudaDeviceSynchronize();
+    cudaFree(d);
+    return 0;
+}
+"""
+
+
+def clean_project(root: Path) -> Path:
+    """A one-file CUDA project with nothing unsupported: no plugin, no math library, every API mapped."""
+    project = root / "clean"
+    project.mkdir(parents=True, exist_ok=True)
+    (project / "fill.cu").write_text(CLEAN_CU, encoding="utf-8")
+    return project
+
+
+def scan_of(project: Path) -> ScanResult:
+    from cuda2rocm.scan.api import scan
+
+    return scan(project)
+
+
+def convert_of(project: Path) -> ConvertSummary:
+    from cuda2rocm.translate.api import convert
+
+    return summarize(convert(project, policy=WritePolicy(write=False)))
+
+
+def broken_project(root: Path) -> Path:
+    """The clean project plus a .cu file that is not UTF-8 (convert fails on it, and says so)."""
+    project = clean_project(root)
+    (project / "bad.cu").write_bytes(b"__global__ void k() {}\n\xff\xfe\n")
+    return project
