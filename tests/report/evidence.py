@@ -143,10 +143,20 @@ def bench_report(*, slower: bool = False) -> bench.Report:
 
 def migrate_payload(files: list[tuple[str, str]], generated: tuple[str, ...] = (),
                     rules: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A migrate-build/-deploy payload in the fields docs/report.md documents: files[] (path, status),
-    generated[] (path), findings[] (rule, severity)."""
-    return {"files": [{"path": p, "status": s} for p, s in files], "generated": [{"path": g} for g in generated],
-            "findings": [{"rule": r, "severity": "medium", "message": "m"} for r in rules]}
+    """A migrate-build/-deploy payload as ``migrate.summary.MigrationSummary`` writes it: files[] (path, status,
+    findings), added[] (path, status); the findings of ``rules`` on the first file."""
+    from cuda2rocm.envelope.codec import encode
+    from cuda2rocm.migrate.summary import AddedFile, MigratedFile, MigrationSummary
+    from cuda2rocm.model import Confidence, Finding, Layer, Severity
+
+    found = tuple(Finding(r, Severity.MEDIUM, Confidence.HIGH, Layer.OPS, files[0][0] if files else "", 1, 1, "m")
+                  for r in rules)
+    out = [MigratedFile(p, s, findings=found if i == 0 else ()) for i, (p, s) in enumerate(files)]
+    if not files and found:
+        out = [MigratedFile("deploy.yaml", "unchanged", findings=found)]
+    summary = MigrationSummary("deploy", "in-place", tuple(out), tuple(AddedFile(g, "added") for g in generated))
+    data: dict[str, Any] = encode(summary)
+    return data
 
 
 CLEAN_CU = """#include <cuda_runtime.h>

@@ -38,8 +38,9 @@ class Ctx:
         return self.request.getfixturevalue(name)
 
     def known(self, *names: str) -> None:
+        """The migrate kinds are registered now (migrate.summary); records of them decode as the real payload."""
         for name in names:
-            self.mp.setitem(kinds.KINDS, name, kinds.Kind(name, "1", "builtins:dict", f"test: {name}"))
+            assert name in kinds.KINDS
 
     def stale(self, kind: str, payload: Any, *args: str) -> Path:
         """A record of ``kind`` written under another payload schema version (loads leniently, stale)."""
@@ -50,8 +51,10 @@ class Ctx:
     def env(self, fp: dict[str, Any]) -> Path:
         return self.ws.add("env", fp, "env", machine=envelope.machine_id(fp))
 
-    def migrate(self, kind: str, payload: Any, exit_status: int = 0) -> Path:
-        return self.ws.add_raw(self.ws.raw(kind, payload, *kind.split("-"), exit_status=exit_status))
+    def migrate(self, kind: str, payload: Any, exit_status: int = 0, stale: bool = False) -> Path:
+        """A migrate record; ``stale``: written under another payload schema version."""
+        return self.ws.add_raw(self.ws.raw(kind, payload, *kind.split("-"), exit_status=exit_status,
+                                           version="0-old" if stale else kinds.KINDS[kind].version))
 
 
 def _passing_verify() -> VerifySummary:
@@ -137,9 +140,9 @@ def cl5(c: Ctx, case: str) -> None:
         c.ws.add("verify", _passing_verify())
     elif case == "partial":
         c.ws.add("convert", E.convert_of(clean), "convert", ".")
-    elif case == "stale":  # before the merge: migrate-build is a kind this tool does not know
+    elif case == "stale":  # a migrate-build record of another payload version
         c.ws.add("convert", E.convert_of(clean), "convert", ".")
-        c.migrate("migrate-build", build)
+        c.migrate("migrate-build", build, stale=True)
         c.ws.add("verify", _passing_verify())
     elif case == "failed":
         c.ws.add("convert", E.convert_of(clean), "convert", ".")
@@ -169,7 +172,7 @@ def cl7(c: Ctx, case: str) -> None:
     if case == "done":
         c.known("migrate-deploy")
     if case in ("done", "stale"):
-        c.migrate("migrate-deploy", deploy)
+        c.migrate("migrate-deploy", deploy, stale=case == "stale")
         c.env(E.rocm_env())
     elif case == "partial":
         c.env(E.rocm_env())
@@ -220,7 +223,7 @@ def cl10(c: Ctx, case: str) -> None:
         c.known("migrate-deploy")
         c.migrate("migrate-deploy", _deploy(("grafana/gpu-dashboard.json", "changed")))
     elif case == "stale":
-        c.migrate("migrate-deploy", full)
+        c.migrate("migrate-deploy", full, stale=True)
     elif case == "failed":
         c.known("migrate-deploy")
         c.migrate("migrate-deploy", None, exit_status=2)
@@ -294,17 +297,18 @@ def test_baseline_comm_is_shown_but_never_counted(tmp_path: Path, request: pytes
 
 def test_migrate_rules_read_the_raw_payload_before_and_after_the_kind_is_known(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same migrate-deploy JSON: unknown kind -> stale, partial with the reason; known -> done."""
+    """The same migrate-deploy JSON: read by a tool that does not know the kind -> stale, partial with the
+    reason; by this one -> done."""
     payload = _deploy(("Dockerfile", "changed"), ("grafana/dash.json", "changed"), generated=("k8s/canary.yaml",))
     ws = E.Workspace(tmp_path / "ws")
-    raw = ws.raw("migrate-deploy", payload, "migrate", "deploy")
+    raw = ws.raw("migrate-deploy", payload, "migrate", "deploy", version=kinds.KINDS["migrate-deploy"].version)
     ws.add_raw(raw)
+    after = {i.id: i for i in build(ws.root).checklist}
+    assert after["CL10"].status is Status.DONE and after["CL10"].evidence[0].stale is False
+    monkeypatch.delitem(kinds.KINDS, "migrate-deploy")
     before = {i.id: i for i in build(ws.root).checklist}
     assert before["CL10"].status is Status.PARTIAL
     assert "unknown result kind 'migrate-deploy'" in " ".join(before["CL10"].reasons)
-    monkeypatch.setitem(kinds.KINDS, "migrate-deploy", kinds.Kind("migrate-deploy", "1", "builtins:dict", "t"))
-    after = {i.id: i for i in build(ws.root).checklist}
-    assert after["CL10"].status is Status.DONE and after["CL10"].evidence[0].stale is False
 
 
 def test_unreadable_records_are_listed_and_never_crash(tmp_path: Path) -> None:

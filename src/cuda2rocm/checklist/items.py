@@ -136,7 +136,8 @@ def _findings(payload: Any) -> list[dict[str, Any]]:
 
 
 def _generated(payload: Any) -> list[str]:
-    gen = payload.get("generated") if isinstance(payload, dict) else None
+    """Files the run added: ``payload["added"]`` of a migrate record (``migrate.summary.AddedFile``)."""
+    gen = (payload.get("added") or payload.get("generated")) if isinstance(payload, dict) else None
     if not isinstance(gen, list):
         return []
     return [str(g.get("path", "")) if isinstance(g, dict) else str(g) for g in gen]
@@ -534,7 +535,7 @@ def _rule_number(rule: str) -> int:
 
 @item("CL10", "Monitoring, logging, upgrade and rollback in place", ("migrate-deploy",), """
     done: the newest `migrate-deploy` record covers monitoring and logging (a dashboard file among `files[]`, or a
-    C2R-M7xx finding) and upgrade and rollback (a generated canary or validation file in `generated[]`, or a
+    C2R-M7xx finding) and upgrade and rollback (a generated canary or validation file in `added[]`, or a
     C2R-M8xx finding). partial: one of the two. failed: the newest migrate deploy failed (exit 2 or a failed
     file). not started: no migrate-deploy record.""", ("ops",))
 def _operations(ev: Evidence) -> Verdict:
