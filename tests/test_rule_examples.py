@@ -326,9 +326,15 @@ def _build_input(rule: Rule) -> tuple[str, str]:
         return "Makefile", rule.example + "\n"
     if rule.id.startswith("C2R-B4"):
         return "setup.py", rule.example + "\n"
+    if rule.id.startswith("C2R-B6"):  # Python dependencies: a requirements file, or a conda file for B608
+        return ("environment.yml" if rule.id == "C2R-B608" else "requirements.txt"), rule.example + "\n"
     if rule.example.startswith("nvcc "):
         return "Makefile", f"k.ptx: k.cu\n\t{rule.example}\n"
     return "Makefile", f"NVCCFLAGS = {rule.example}\n"
+
+
+#: build rules whose example needs a non-default option: a target ROCm without PyTorch wheels of its own
+BUILD_OPTIONS: dict[str, dict[str, str]] = {"C2R-B609": {"rocm": "7.2"}}
 
 
 @pytest.mark.parametrize("rule", _build_rules(), ids=lambda r: r.id)
@@ -338,9 +344,19 @@ def test_build_rule_example_fires(rule: Rule) -> None:
 
     name, text = _build_input(rule)
     renames = {"k.cu": "k.hip", "reduce.cu": "reduce.hip", "csrc/kernels.cu": "csrc/kernels.hip"}
-    result = migrate_file(name, text, BuildOptions(renames=renames))
+    result = migrate_file(name, text, BuildOptions(renames=renames, **BUILD_OPTIONS.get(rule.id, {})))
     assert not result.problems, result.problems
     assert rule.id in {f.rule for f in result.findings}, (text, [f.rule for f in result.findings])
+
+
+def test_build_options_matter() -> None:
+    """The options in BUILD_OPTIONS are what makes those examples fire (with defaults they do not)."""
+    from cuda2rocm.migrate.base import BuildOptions
+    from cuda2rocm.migrate.build import migrate_file
+
+    for rule_id in BUILD_OPTIONS:
+        name, text = _build_input(RULES[rule_id])
+        assert rule_id not in {f.rule for f in migrate_file(name, text, BuildOptions()).findings}
 
 
 def test_every_rule_runs() -> None:

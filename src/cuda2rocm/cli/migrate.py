@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -26,6 +27,8 @@ def command() -> None:
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any file would change.")
 @click.option("--offload-arch", default="", metavar="GFX,...", help="AMD targets, e.g. gfx942,gfx90a.")
 @click.option("--target-gpu", default="", metavar="GPU,...", help="AMD GPUs, e.g. MI300X,MI250X (knowledge base).")
+@click.option("--target-rocm", default="", metavar="X.Y",
+              help="ROCm of Python dependencies (torch pins, wheel indexes); default: the newest with PyTorch wheels.")
 @click.option("--cmake-style", type=click.Choice(["language", "package"]), default="language", show_default=True,
               help="CMake's HIP language, or find_package(hip) + hip::device compiled by hipcc as CXX.")
 @click.option("--format", "fmt", type=click.Choice(["diff", "text", "json", "markdown", "sarif"]), default="diff",
@@ -36,8 +39,8 @@ def command() -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary on stderr.")
 def build_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
-                  offload_arch: str, target_gpu: str, cmake_style: str, fmt: str, fail_on: str, no_gitignore: bool,
-                  jobs: int, quiet: bool) -> int:
+                  offload_arch: str, target_gpu: str, target_rocm: str, cmake_style: str, fmt: str, fail_on: str,
+                  no_gitignore: bool, jobs: int, quiet: bool) -> int:
     """Rewrite CMake listfiles and Makefiles for HIP as minimal edits; by default print the diff and write
     nothing. Every change and every construct left for a person is a C2R-B finding (cuda2rocm rules)."""
     from cuda2rocm.migrate.base import BuildOptions
@@ -53,10 +56,13 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
         gfx = resolve_targets(offload_arch, target_gpu)
     except TargetError as exc:
         raise click.BadParameter(str(exc), param_hint="--offload-arch/--target-gpu") from None
+    if target_rocm and not re.fullmatch(r"\d+\.\d+(\.\d+)?", target_rocm):
+        raise click.BadParameter(f"not a ROCm version: {target_rocm!r} (expected X.Y such as 7.1)",
+                                 param_hint="--target-rocm")
     mode = Mode.CHECK if check else Mode.MIRROR if output is not None else Mode.IN_PLACE if write else Mode.DIFF
     if output is not None:
         output.mkdir(parents=True, exist_ok=True)
-    options = BuildOptions(gfx=gfx, style=cmake_style, renames=renames_in_tree(output or path))
+    options = BuildOptions(gfx=gfx, style=cmake_style, renames=renames_in_tree(output or path), rocm=target_rocm)
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
     if fmt == "diff":

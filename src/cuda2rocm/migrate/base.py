@@ -23,11 +23,13 @@ STYLES = ("language", "package")
 @dataclass(frozen=True)
 class BuildOptions:
     """``gfx``: the AMD targets to build for; ``renames``: source path -> new path as ``convert`` renamed it
-    (paths relative to the project root, '/' separated)."""
+    (paths relative to the project root, '/' separated); ``rocm``: the target ROCm of Python dependencies
+    (``--target-rocm``; empty: the newest ROCm with a PyTorch wheel index)."""
 
     gfx: tuple[str, ...] = ("gfx90a",)
     style: str = "language"
     renames: dict[str, str] = field(default_factory=dict)
+    rocm: str = ""
 
 
 @dataclass(frozen=True)

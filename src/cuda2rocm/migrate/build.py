@@ -11,6 +11,7 @@ byte-identical, and the others are still migrated.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePosixPath
@@ -21,9 +22,11 @@ from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.make import migrate_make
+from cuda2rocm.migrate.pydeps import KINDS as PYDEPS_KINDS
+from cuda2rocm.migrate.pydeps import include_path, includes, migrate_pydeps
 from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.model import Finding, InputProblem, Severity
-from cuda2rocm.rewrite.plan import Job, plan
+from cuda2rocm.rewrite.plan import Job, Plan, plan
 from cuda2rocm.rewrite.runner import FileOutcome, Mode, Rewrite, prepare, rewrite_file, run_all
 from cuda2rocm.scan.classify import classify
 from cuda2rocm.source.edits import apply_edits
@@ -32,7 +35,7 @@ from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
 #: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,
 #: which scan classifies as Python)
-BUILD_KINDS = ("cmake", "make", "setup-py")
+BUILD_KINDS = ("cmake", "make", "setup-py", *PYDEPS_KINDS)
 MAX_BYTES = 32 * 2**20
 
 
@@ -117,10 +120,13 @@ class BuildRun:
 
 
 def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None,
-                 doc: CMakeFile | None = None) -> FileMigration:
+                 doc: CMakeFile | None = None, kind: str | None = None) -> FileMigration:
     """The migration of one build file, by its kind (``rel`` names it, relative to the project root; ``doc``:
-    the listfile as the project pass read it)."""
-    kind = build_kind(rel)
+    the listfile as the project pass read it; ``kind``: for files whose name does not say it, such as a
+    requirements file another one includes)."""
+    kind = kind or build_kind(rel)
+    if kind in PYDEPS_KINDS:
+        return migrate_pydeps(kind, rel, text, options)
     if kind == "cmake":
         return migrate_cmake(rel, text, options, facts, doc)
     if kind == "setup-py":
@@ -129,8 +135,9 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
 
 
 def _transform(job: Job, text: str, options: BuildOptions, facts: CMakeFacts,
-               docs: dict[str, CMakeFile]) -> Rewrite[FileMigration]:
-    migration = migrate_file(job.display, text, options, facts, docs.get(job.display))
+               docs: dict[str, CMakeFile], included: frozenset[str] = frozenset()) -> Rewrite[FileMigration]:
+    kind = "requirements" if job.display in included and build_kind(job.display) is None else None
+    migration = migrate_file(job.display, text, options, facts, docs.get(job.display), kind)
     if migration.problems:
         return Rewrite(migration, None, failed=True)
     new = apply_edits(text, migration.edits)
@@ -155,17 +162,45 @@ def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pat
         raise ValueError("Mode.MIRROR needs an output directory")
     if options is None:
         options = BuildOptions(gfx=resolve_targets(), renames=renames_in_tree(out if out is not None else root))
-    planned = plan([root], is_build_file, output=out if mode in (Mode.MIRROR, Mode.DRY_RUN) else None,
-                   in_place=mode is Mode.IN_PLACE, gitignore=gitignore)
+    def planned_with(accept: Callable[[str], bool]) -> Plan:
+        return plan([root], accept, output=out if mode in (Mode.MIRROR, Mode.DRY_RUN) else None,
+                    in_place=mode is Mode.IN_PLACE, gitignore=gitignore)
+
+    planned = planned_with(is_build_file)
+    included = _included(planned.jobs, root)
+    if included:  # requirements files that -r/-c name under other names are migrated as their own files
+        planned = planned_with(lambda rel: is_build_file(rel) or rel in included)
     docs = _listfiles(planned.jobs)
     facts = project_facts(docs.values())
     policy = mode.policy(force=force, backup=backup)
     prepare(planned.jobs, policy)
     work = partial(rewrite_file, transform=partial(_transform, options=options, facts=facts,
-                                                        docs=docs if workers <= 1 else {}),
+                                                        docs=docs if workers <= 1 else {}, included=included),
                    unreadable=_unreadable, policy=policy, max_bytes=MAX_BYTES)
     files = run_all(planned.jobs, work, workers)  # workers re-read listfiles: the parse is not worth pickling
     return BuildRun(tuple(files), tuple(planned.problems), options, time.perf_counter() - started)
+
+
+def _included(jobs: list[Job], root: Path) -> frozenset[str]:
+    """Files that the plan's requirements files include (``-r``/``-c``, followed through the included files)
+    and that are not planned already: paths relative to ``root``."""
+    base = root.resolve() if root.is_dir() else root.resolve().parent
+    planned = {job.display for job in jobs}
+    todo = [job for job in jobs if build_kind(job.display) == "requirements"]
+    found: set[str] = set()
+    while todo:
+        job = todo.pop()
+        try:
+            text = decode(read_limited(job.source, MAX_BYTES), MAX_BYTES)
+        except InputError:
+            continue
+        for written in includes(text):
+            rel = include_path(job.display, written)
+            if rel is None or rel in planned or rel in found or not (base / rel).is_file():
+                continue
+            found.add(rel)
+            todo.append(Job(base / rel, rel, None))
+    return frozenset(found)
 
 
 def _listfiles(jobs: list[Job]) -> dict[str, CMakeFile]:
