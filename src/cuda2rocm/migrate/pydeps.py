@@ -26,7 +26,7 @@ from cuda2rocm.knowledge import versions, wheels
 from cuda2rocm.knowledge.lookup import norm_pip
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, _rows
-from cuda2rocm.model import Edit, Severity
+from cuda2rocm.model import Applicability, Edit, Fix, Severity
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats.requirements import RequirementLine, read_requirements
 from cuda2rocm.source.formats.tomldoc import TomlDocument, read_toml
@@ -40,7 +40,7 @@ INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--fi
 INCLUDE_OPTIONS = frozenset({"-r", "--requirement", "-c", "--constraint"})
 _CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?(cu(\d{2,3}))(?=/|$|\s)")
 _ROCM_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm\d")
-_CUDA_LOCAL = re.compile(r"(?:^|[.+])(?:cu|cuda)\d")
+_CUDA_LOCAL = re.compile(r"cu(?:da)?\d{2,3}")  # in a local version: +cu121, +pt21cu118, +cuda12
 _SUPPORT_SEVERITY = {"none": Severity.HIGH, "deprecated_project": Severity.HIGH, "amd_fork": Severity.MEDIUM,
                      "alternative": Severity.MEDIUM, "upstream_partial": Severity.MEDIUM,
                      "native_upstream": Severity.LOW, "native_amd": Severity.LOW}
@@ -392,14 +392,26 @@ def _drop_hashes(out: Collector, text: str, ln: RequirementLine) -> None:
     for opt in ln.options:
         stop = opt.value.end if opt.value is not None else opt.name.end
         items.append((opt.name.offset, stop, opt.name.src == "--hash"))
-    removed = 0
-    for k in range(1, len(items)):
-        _, stop, is_hash = items[k]
-        if is_hash and out.add_edit(Edit(items[k - 1][1], stop, "", R.PY_HASHES.id)) is not None:
-            removed += 1
-    if removed:
-        out.report(R.PY_HASHES, ln.spec.offset, f"{removed} --hash option(s) of {ln.spec.src.split()[0]} pinned the "
-                   "old release's files and were removed: regenerate the hashes (pip-compile --generate-hashes)")
+    edits: list[Edit] = []
+    for k, (_, stop, is_hash) in enumerate(items):
+        if k and is_hash:  # consecutive hashes are one edit, from the end of what they follow
+            if edits and edits[-1].end == items[k - 1][1]:
+                edits[-1] = Edit(edits[-1].start, stop, "", R.PY_HASHES.id)
+            else:
+                edits.append(Edit(items[k - 1][1], stop, "", R.PY_HASHES.id))
+    edits = [e for e in edits if out.add_edit(e) is not None]
+    if edits:
+        count = len(ln.hashes)
+        _fixed(out, R.PY_HASHES, ln.spec.offset, f"{count} --hash option(s) of {ln.spec.src.split()[0]} pinned "
+               "the old release's files and were removed: regenerate the hashes (pip-compile --generate-hashes)",
+               f"removed {count} --hash option(s)", edits)
+
+
+def _fixed(out: Collector, rule: Rule, offset: int, message: str, fix: str, edits: list[Edit]) -> None:
+    """A finding whose safe fix is several edits already added (hashes of one requirement, a renamed entry)."""
+    line, col = out.lines.line_col(offset)
+    out.findings.append(rule.finding(out.path, line, col, message, fix=fix,
+                                     remedy=Fix(fix, tuple(edits), Applicability.SAFE)))
 
 
 def includes(text: str) -> Iterator[str]:
@@ -507,8 +519,12 @@ def _name_table(f: _File, doc: TomlDocument, path: tuple[str | int, ...]) -> Non
             continue
         ch = changes[0]
         if ch.rule is R.PY_PACKAGE_REPLACED:  # the key is renamed; the version (the old package's) freed
-            if key.src == name and f.edit(ch.rule, key.offset, key.end, ch.replacement, ch.message):
-                f.out.add_edit(Edit(found[0], found[0] + len(found[1]), "*", ch.rule.id))
+            edits = [Edit(key.offset, key.end, ch.replacement, ch.rule.id),
+                     Edit(found[0], found[0] + len(found[1]), "*", ch.rule.id)]
+            if key.src == name and all(f.out.free(e.start, e.end) for e in edits):
+                for e in edits:
+                    f.out.add_edit(e)
+                _fixed(f.out, ch.rule, key.offset, ch.message, f"`{name}` -> `{ch.replacement}`, any version", edits)
             continue
         lead = len(found[1]) - len(found[1].lstrip())
         f.apply(found[0] + lead - len(name) - len(op), SpecPlan(changes=changes))
