@@ -146,7 +146,7 @@ def _exact(ln: RequirementLine) -> tuple[str, int] | None:
     if len(specs) != 1 or specs[0].operator not in ("==", "===") or specs[0].version.endswith(".*"):
         return None
     version = specs[0].version
-    at = ln.specifier.src.find(version)
+    at = ln.specifier.src.find(version) if version else -1
     if at < 0:
         return None
     return version, ln.specifier.offset - ln.spec.offset + at
@@ -317,8 +317,8 @@ class _File:
     def result(self, index_hint: str) -> FileMigration:
         tgt = self.tgt
         if tgt.used_at is not None and not tgt.choice.exact:
-            self.out.report(R.PY_NEAREST_ROCM, tgt.used_at, f"PyTorch publishes no wheel index for ROCm "
-                            f"{tgt.choice.target}; the nearest, {tgt.index.url}, stands in")
+            self.out.report(R.PY_NEAREST_ROCM, tgt.used_at, f"the knowledge base lists no PyTorch wheel index for "
+                            f"ROCm {tgt.choice.target}; the nearest, {tgt.index.url}, stands in")
         if self.torch_at is not None and not self.rocm_index:
             self.out.report(R.PY_NO_INDEX, self.torch_at, "torch comes from PyPI here (CUDA builds on Linux) unless "
                             "the install or an including file names the ROCm index: "

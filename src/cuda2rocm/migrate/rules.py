@@ -338,7 +338,8 @@ PY_CONDA_CUDA = _py(
 )
 PY_NEAREST_ROCM = _py(
     "C2R-B609", "pydeps-no-wheels-for-target", Severity.MEDIUM,
-    what="A target ROCm (`--target-rocm`) for which PyTorch publishes no wheel index.",
+    what="A target ROCm (`--target-rocm`) for which the knowledge base lists no PyTorch wheel index (none exists, or "
+         "its torch releases are not sourced yet).",
     why="The pins and indexes must name an index that exists; the nearest one stands in.",
     example="--extra-index-url https://download.pytorch.org/whl/cu121\ntorch==2.1.2+cu121",
     instead="The newest index below the target (ROCm is compatible across nearby releases); check PyTorch's "
