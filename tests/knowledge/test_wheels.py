@@ -3,6 +3,7 @@ with the reference facts (every ROCm index they install from is listed, or named
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from cuda2rocm.knowledge import _load, versions, wheels
@@ -22,7 +23,7 @@ def test_companions_rise_with_torch() -> None:
     """Newer torch releases go with newer (or the same) torchvision and torchaudio releases."""
     table = _load.packaged(wheels.FILE)["companions"]
     ordered = versions.newest_first(str(t) for t in table)
-    for newer, older in zip(ordered, ordered[1:]):
+    for newer, older in itertools.pairwise(ordered):
         pair_new, pair_old = wheels.companions(newer), wheels.companions(older)
         assert pair_new is not None and pair_old is not None
         assert versions.key(pair_new[0]) > versions.key(pair_old[0])

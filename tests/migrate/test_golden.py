@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
-from cuda2rocm.migrate.cmake import migrate_cmake
 from cuda2rocm.migrate.build import build_kind
+from cuda2rocm.migrate.cmake import migrate_cmake
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.pydeps import KINDS as PYDEPS_KINDS
 from cuda2rocm.migrate.pydeps import migrate_pydeps

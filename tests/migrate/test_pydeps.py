@@ -4,10 +4,10 @@ input left byte-identical with file and line, a second run changing nothing, the
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,7 +164,7 @@ def test_requirement_edits_stay_inside_their_requirement(lines: list[str], rocm:
     assert "--hash" not in "".join(new[a:b] for a, b in _extent(new) if "rocm" in new[a:b])
 
 
-_DEP = st.sampled_from(_PACKAGES + ["numpy>=1.26", "vllm==0.6.3"])
+_DEP = st.sampled_from([*_PACKAGES, "numpy>=1.26", "vllm==0.6.3"])
 
 
 @settings(max_examples=100, deadline=None)
@@ -183,7 +183,7 @@ def test_pyproject_edits_keep_the_document(deps: list[str], multiline: bool, ext
                                     ("gpu", extra, after["project"]["optional-dependencies"]["gpu"])):
         kept = [d for d in old_list if not d.startswith("nvidia-")]
         assert len(new_list) == len(kept), key
-        for old, now in zip(kept, new_list):
+        for old, now in zip(kept, new_list, strict=True):
             plan = plan_spec(old, target(BuildOptions(rocm="6.4")))
             assert now == old or (plan is not None and plan.changes), (old, now)
     assert apply_edits(new, migrate_pyproject("pyproject.toml", new, BuildOptions(rocm="6.4")).edits) == new
