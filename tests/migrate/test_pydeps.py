@@ -187,3 +187,18 @@ def test_pyproject_edits_keep_the_document(deps: list[str], multiline: bool, ext
             plan = plan_spec(old, target(BuildOptions(rocm="6.4")))
             assert now == old or (plan is not None and plan.changes), (old, now)
     assert apply_edits(new, migrate_pyproject("pyproject.toml", new, BuildOptions(rocm="6.4")).edits) == new
+
+
+def test_a_file_on_rocm_already_follows_its_own_index() -> None:
+    """Pins next to a ROCm index stay with that index (no retargeting to --target-rocm: the index would
+    disagree with the pins); ROCm builds are left as they are."""
+    text = ("--index-url https://download.pytorch.org/whl/rocm6.3\ntorch==2.7.1\ntorchvision==0.22.1+rocm6.3\n"
+            "nvidia-nccl-cu12\n")
+    result = migrate_requirements("requirements.txt", text, BuildOptions(rocm="7.1"))
+    assert apply_edits(text, result.edits) == text.replace("nvidia-nccl-cu12\n", "")
+    conda = ("dependencies:\n  - pip:\n    - --extra-index-url=https://download.pytorch.org/whl/rocm6.4\n"
+             "    - torch==2.1.2\n")
+    from cuda2rocm.migrate.pydeps import migrate_conda
+
+    new = apply_edits(conda, migrate_conda("environment.yml", conda, BuildOptions()).edits)
+    assert new == conda.replace("torch==2.1.2", "torch==2.8.0")

@@ -18,7 +18,7 @@ import fnmatch
 import functools
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from cuda2rocm import knowledge
@@ -39,7 +39,7 @@ COMPANIONS = ("torchvision", "torchaudio")
 INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links"})
 INCLUDE_OPTIONS = frozenset({"-r", "--requirement", "-c", "--constraint"})
 _CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?(cu(\d{2,3}))(?=/|$|\s)")
-_ROCM_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm\d")
+_ROCM_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm(\d+(?:\.\d+)*)")
 _CUDA_LOCAL = re.compile(r"cu(?:da)?\d{2,3}")  # in a local version: +cu121, +pt21cu118, +cuda12
 _SUPPORT_SEVERITY = {"none": Severity.HIGH, "deprecated_project": Severity.HIGH, "amd_fork": Severity.MEDIUM,
                      "alternative": Severity.MEDIUM, "upstream_partial": Severity.MEDIUM,
@@ -230,6 +230,8 @@ def _torch_pin(ln: RequirementLine, name: str, base: int, tgt: Target, out: Spec
         return
     version, at = pin
     release, _, local = version.partition("+")
+    if local.startswith("rocm"):
+        return  # a ROCm build already
     if name == TORCH:
         wanted: str | None = release
     else:
@@ -266,10 +268,16 @@ def _torch_pin(ln: RequirementLine, name: str, base: int, tgt: Target, out: Spec
 class _File:
     """A Collector plus the per-file bookkeeping of the B609/B610 findings."""
 
-    def __init__(self, rel: str, text: str, options: BuildOptions) -> None:
+    def __init__(self, rel: str, text: str, options: BuildOptions, urls: Iterable[str] = ()) -> None:
+        """``urls``: the index URLs the file names. A file that names a ROCm index of PyTorch and no CUDA one is
+        on ROCm already: its pins follow that index, not the target."""
         self.out = Collector(rel, text)
         self.text = text
         self.tgt = target(options)
+        urls = list(urls)
+        rocm = [m.group(1) for u in urls if (m := _ROCM_INDEX.search(u))]
+        if rocm and not any(_CUDA_INDEX.search(u) for u in urls):
+            self.tgt = Target(wheels.IndexChoice(wheels.index_for(rocm[0]).index, rocm[0], True))
         self.torch_at: int | None = None  # first torch-family requirement
         self.rocm_index = False  # the file names a ROCm index of PyTorch (after migration)
 
@@ -351,7 +359,8 @@ def migrate_requirements(rel: str, text: str, options: BuildOptions) -> FileMigr
     doc = read_requirements(text)
     if doc.problems:
         return FileMigration(rel, problems=doc.problems)
-    f = _File(rel, text, options)
+    f = _File(rel, text, options, (opt.value.src for ln in doc.lines for opt in ln.options
+                                   if opt.name.src in INDEX_OPTIONS and opt.value is not None))
     for ln in doc.lines:
         if ln.kind == "option" or ln.editable:
             for opt in ln.options:
@@ -475,14 +484,25 @@ def _toml_array(f: _File, doc: TomlDocument, path: tuple[str | int, ...]) -> Non
             f.apply(at, plan, _array_element(f.text, start, end))
 
 
-def _toml_urls(f: _File, doc: TomlDocument, path: tuple[str | int, ...]) -> None:
-    """A URL string or an array of them."""
-    value = doc.item(*path)
-    paths = [(*path, i) for i in range(len(value))] if isinstance(value, list) else [path]
-    for p in paths:
-        found = _toml_string(doc, p)
-        if found is not None:
-            f.url(found[0], found[1])
+def _toml_urls(doc: TomlDocument, paths: Iterable[tuple[str | int, ...]]) -> list[tuple[int, str]]:
+    """(offset, URL) of each string at ``paths`` (a URL string or an array of them)."""
+    out = []
+    for path in paths:
+        value = doc.item(*path)
+        for p in [(*path, i) for i in range(len(value))] if isinstance(value, list) else [path]:
+            found = _toml_string(doc, p)
+            if found is not None:
+                out.append((found[0], found[1]))
+    return out
+
+
+def _toml_file(rel: str, text: str, options: BuildOptions, doc: TomlDocument,
+               paths: Iterable[tuple[str | int, ...]]) -> _File:
+    urls = _toml_urls(doc, paths)
+    f = _File(rel, text, options, (u for _, u in urls))
+    for at, url in urls:
+        f.url(at, url)
+    return f
 
 
 def _tables(doc: TomlDocument, path: tuple[str | int, ...]) -> int:
@@ -534,24 +554,20 @@ def migrate_pyproject(rel: str, text: str, options: BuildOptions) -> FileMigrati
     doc = read_toml(text)
     if doc.document is None:
         return FileMigration(rel, problems=doc.problems)
-    f = _File(rel, text, options)
     data = doc.data()
+    uv = (data.get("tool") or {}).get("uv") or {}
+    f = _toml_file(rel, text, options, doc, [
+        *(("tool", "uv", key) for key in ("index-url", "extra-index-url", "find-links") if key in uv),
+        *(("tool", "uv", "index", i, "url") for i in range(_tables(doc, ("tool", "uv", "index")))),
+        *(("tool", "poetry", "source", i, "url") for i in range(_tables(doc, ("tool", "poetry", "source"))))])
     project = data.get("project") if isinstance(data.get("project"), dict) else {}
     _toml_array(f, doc, ("project", "dependencies"))
     for extra in (project or {}).get("optional-dependencies", {}) or {}:
         _toml_array(f, doc, ("project", "optional-dependencies", extra))
     for group in data.get("dependency-groups", {}) or {}:
         _toml_array(f, doc, ("dependency-groups", group))
-    uv = (data.get("tool") or {}).get("uv") or {}
-    for key in ("index-url", "extra-index-url", "find-links"):
-        if key in uv:
-            _toml_urls(f, doc, ("tool", "uv", key))
     _toml_array(f, doc, ("tool", "uv", "dev-dependencies"))
-    for i in range(_tables(doc, ("tool", "uv", "index"))):
-        _toml_urls(f, doc, ("tool", "uv", "index", i, "url"))
     poetry = (data.get("tool") or {}).get("poetry") or {}
-    for i in range(_tables(doc, ("tool", "poetry", "source"))):
-        _toml_urls(f, doc, ("tool", "poetry", "source", i, "url"))
     _name_table(f, doc, ("tool", "poetry", "dependencies"))
     for group in poetry.get("group", {}) or {}:
         _name_table(f, doc, ("tool", "poetry", "group", group, "dependencies"))
@@ -562,9 +578,7 @@ def migrate_pipfile(rel: str, text: str, options: BuildOptions) -> FileMigration
     doc = read_toml(text)
     if doc.document is None:
         return FileMigration(rel, problems=doc.problems)
-    f = _File(rel, text, options)
-    for i in range(_tables(doc, ("source",))):
-        _toml_urls(f, doc, ("source", i, "url"))
+    f = _toml_file(rel, text, options, doc, [("source", i, "url") for i in range(_tables(doc, ("source",)))])
     for section in ("packages", "dev-packages"):
         _name_table(f, doc, (section,))
     return f.result("add a `[[source]]` with `url = \"{url}\"`")
@@ -584,7 +598,7 @@ def migrate_conda(rel: str, text: str, options: BuildOptions) -> FileMigration:
     stream = read_yaml(text)
     if stream.problems:
         return FileMigration(rel, problems=stream.problems)
-    f = _File(rel, text, options)
+    f = _File(rel, text, options, (url for _, url in _pip_options(stream.documents, text)))
     for doc in stream.documents:
         root = doc.resolved()
         if root.kind != MAPPING:
@@ -594,14 +608,11 @@ def migrate_conda(rel: str, text: str, options: BuildOptions) -> FileMigration:
             if item.kind == SCALAR and item.value.split("/")[0] == "nvidia":
                 _conda_drop(f, item, f"the {item.value} channel serves NVIDIA's CUDA packages: removed")
         deps = root.get("dependencies")
-        for item in deps.resolved().items if deps is not None and deps.kind == SEQUENCE else []:
+        for item in deps.resolved().items if deps is not None and deps.resolved().kind == SEQUENCE else []:
             if item.kind == SCALAR:
                 _conda_package(f, item)
-            elif item.kind == MAPPING and item.get("pip") is not None:
-                pips = item.get("pip")
-                assert pips is not None
-                for entry in pips.resolved().items if pips.resolved().kind == SEQUENCE else []:
-                    _pip_entry(f, entry)
+    for entry in _pip_lists(stream.documents):
+        _pip_entry(f, entry)
     return f.result("add `- --extra-index-url {url}` to the pip: list")
 
 
@@ -630,21 +641,45 @@ def _conda_package(f: _File, node: Node) -> None:
                          severity=_SUPPORT_SEVERITY.get(plugin.rocm_support, Severity.MEDIUM))
 
 
+def _pip_lists(documents: Iterable[Node]) -> Iterator[Node]:
+    """The entries of the ``pip:`` lists of a conda file's dependencies."""
+    for doc in documents:
+        root = doc.resolved()
+        deps = root.get("dependencies") if root.kind == MAPPING else None
+        for item in deps.resolved().items if deps is not None and deps.resolved().kind == SEQUENCE else []:
+            pips = item.get("pip") if item.kind == MAPPING else None
+            if pips is not None and pips.resolved().kind == SEQUENCE:
+                yield from pips.resolved().items
+
+
+def _pip_option(text: str, node: Node) -> tuple[int, str] | None:
+    """(offset, URL) of an index option in a pip list (``--extra-index-url URL``, ``-f=URL``)."""
+    at = _scalar_at(text, node)
+    if at is None or not node.value.startswith("-"):
+        return None
+    value, words = node.value, node.value.split()
+    if words[0].startswith("--") and "=" in words[0]:
+        name, url = words[0].split("=", 1)
+    elif len(words) >= 2:
+        name, url = words[0], words[1]
+    else:
+        return None
+    return (at + value.find(url, len(name)), url) if name in INDEX_OPTIONS else None
+
+
+def _pip_options(documents: Iterable[Node], text: str) -> list[tuple[int, str]]:
+    return [found for node in _pip_lists(documents) if (found := _pip_option(text, node)) is not None]
+
+
 def _pip_entry(f: _File, node: Node) -> None:
     at = _scalar_at(f.text, node)
     if at is None:
         return
     value = node.value
     if value.startswith("-"):
-        words = value.split()
-        if words[0].startswith("--") and "=" in words[0]:
-            name, url = words[0].split("=", 1)
-        elif len(words) >= 2:
-            name, url = words[0], words[1]
-        else:
-            return
-        if name in INDEX_OPTIONS:
-            f.url(at + value.find(url, len(name)), url)
+        found = _pip_option(f.text, node)
+        if found is not None:
+            f.url(*found)
         return
     plan = plan_spec(value, f.tgt)
     if plan is not None:
