@@ -202,3 +202,31 @@ def test_a_file_on_rocm_already_follows_its_own_index() -> None:
 
     new = apply_edits(conda, migrate_conda("environment.yml", conda, BuildOptions()).edits)
     assert new == conda.replace("torch==2.1.2", "torch==2.8.0")
+
+
+POETRY = '''[tool.poetry.dependencies]
+python = "^3.10"
+torch = {version = "2.1.2+cu121", source = "pytorch"}
+torchvision = "0.16.2"
+pynvml = "^11.5"
+nvidia-cudnn-cu12 = "8.9.2.26"  # cudnn
+xformers = "*"
+
+[tool.poetry.group.dev.dependencies]
+torchaudio = "==2.1.2"
+
+[[tool.poetry.source]]
+name = "pytorch"
+url = "https://download.pytorch.org/whl/cu121"
+priority = "explicit"
+'''
+
+
+def test_poetry_dependencies_and_source() -> None:
+    result = migrate_pyproject("pyproject.toml", POETRY, BuildOptions(rocm="6.4"))
+    new = apply_edits(POETRY, result.edits)
+    assert new == (POETRY.replace('"2.1.2+cu121"', '"2.8.0+rocm6.4"').replace('"0.16.2"', '"0.23.0"')
+                   .replace('pynvml = "^11.5"', 'amdsmi = "*"').replace('nvidia-cudnn-cu12 = "8.9.2.26"  # cudnn\n', "")
+                   .replace('"==2.1.2"', '"==2.8.0"').replace("whl/cu121", "whl/rocm6.4"))
+    assert "C2R-B606" in {f.rule for f in result.findings}  # xformers: reported
+    assert not migrate_pyproject("pyproject.toml", new, BuildOptions(rocm="6.4")).edits

@@ -528,7 +528,8 @@ def _name_table(f: _File, doc: TomlDocument, path: tuple[str | int, ...]) -> Non
             isinstance(value, dict) and isinstance(value.get("version"), str)) else None
         version = found[1].strip() if found is not None else "*"
         op = "" if version == "*" else "==" if version[:1].isdigit() else ""
-        spec = name if version == "*" else f"{name}{op}{version}"
+        poetry_range = version[:1] == "^" or (version[:1] == "~" and version[:2] != "~=")
+        spec = name if version == "*" or poetry_range else f"{name}{op}{version}"  # ^2.1: classified, not pinned
         plan = plan_spec(spec, f.tgt)
         if plan is None:
             continue
