@@ -230,3 +230,42 @@ def test_poetry_dependencies_and_source() -> None:
                    .replace('"==2.1.2"', '"==2.8.0"').replace("whl/cu121", "whl/rocm6.4"))
     assert "C2R-B606" in {f.rule for f in result.findings}  # xformers: reported
     assert not migrate_pyproject("pyproject.toml", new, BuildOptions(rocm="6.4")).edits
+
+
+_CONDA_ITEMS = ["python=3.11", "pytorch=2.1.2", "pytorch-cuda=12.1", "cudatoolkit=11.8", "nvidia::cuda-nvcc",
+                "numpy", "pip", "cupy"]
+_PIP_ITEMS = ["--extra-index-url https://download.pytorch.org/whl/cu121", "torch==2.1.2+cu121", "requests",
+              "'nvidia-cudnn-cu12==8.9.2.26'", '"pynvml==11.5.0"', "flash-attn==2.5.8"]
+_COMMENT = st.sampled_from(["", "  # why"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["pytorch", "nvidia", "conda-forge"]), max_size=3),
+       st.lists(st.tuples(st.sampled_from(_CONDA_ITEMS), _COMMENT), max_size=6),
+       st.lists(st.tuples(st.sampled_from(_PIP_ITEMS), _COMMENT), max_size=6))
+def test_conda_edits_keep_every_other_line(channels: list[str], items: list[tuple[str, str]],
+                                           pips: list[tuple[str, str]]) -> None:
+    from cuda2rocm.migrate.pydeps import migrate_conda
+
+    lines = ["# env", "name: t"]
+    if channels:
+        lines += ["channels:", *(f"  - {c}" for c in channels)]
+    lines += ["dependencies:", *(f"  - {i}{c}" for i, c in items)]
+    if pips:
+        lines += ["  - pip:", "      # wheels", *(f"      - {i}{c}" for i, c in pips)]
+    text = "\n".join(lines) + "\n"
+    result = migrate_conda("environment.yml", text, BuildOptions(rocm="6.4"))
+    assert not result.problems
+    new = apply_edits(text, result.edits)
+    # an edit stays on one line of the input (a removal takes exactly its whole line)
+    for edit in result.edits:
+        head = text.rfind("\n", 0, edit.start) + 1
+        nl = text.find("\n", edit.start)
+        assert edit.end <= nl + 1, (text, edit)
+        assert not edit.replacement or edit.end <= nl, (text, edit)
+        assert edit.replacement or edit.start > head or edit.end == nl + 1
+    kept = [line for line in text.splitlines() if not any(w in line for w in ("nvidia", "cuda", "cu121", "pynvml"))]
+    assert [line for line in new.splitlines() if line in kept] == kept
+    stream = read_yaml(new)
+    assert not stream.problems and stream.documents
+    assert apply_edits(new, migrate_conda("environment.yml", new, BuildOptions(rocm="6.4")).edits) == new
