@@ -481,7 +481,9 @@ def _toml_array(f: _File, doc: TomlDocument, path: tuple[str | int, ...]) -> Non
         at, spec, start, end = found
         plan = plan_spec(spec, f.tgt)
         if plan is not None:
-            f.apply(at, plan, _array_element(f.text, start, end))
+            drop = _array_element(f.text, start, end)
+            # the comma before a last element may be gone with the element before it: then the element alone
+            f.apply(at, plan, drop if f.out.free(*drop) else (start, end))
 
 
 def _toml_urls(doc: TomlDocument, paths: Iterable[tuple[str | int, ...]]) -> list[tuple[int, str]]:
