@@ -313,7 +313,7 @@ PY_GPU_PLUGIN = _py(
         "builds, no support); a silent rename could install something else.",
     example="flash-attn==2.5.8",
     instead="Follow the message: the ROCm package or install route the knowledge base gives (`cuda2rocm kb show "
-            "plugins NAME`).",
+            "plugin NAME`).",
 )
 PY_HASHES = _py(
     "C2R-B607", "pydeps-hashes-stale", Severity.HIGH,
