@@ -269,3 +269,14 @@ def test_conda_edits_keep_every_other_line(channels: list[str], items: list[tupl
     stream = read_yaml(new)
     assert not stream.problems and stream.documents
     assert apply_edits(new, migrate_conda("environment.yml", new, BuildOptions(rocm="6.4")).edits) == new
+
+
+def test_an_included_file_needs_no_index_of_its_own(tmp_path: Path) -> None:
+    """pip applies an index option of any file to the whole install: a file included from one that names the
+    index gets no C2R-B610; the same file on its own does."""
+    root = _tree(tmp_path / "proj", INCLUDES)
+    run = migrate_build(root, mode=Mode.DIFF, options=BuildOptions(rocm="6.4"))
+    assert not [f for f in run.findings if f.rule == "C2R-B610"]
+    alone = _tree(tmp_path / "alone", {"requirements-gpu.txt": INCLUDES["deps/gpu.txt"]})
+    run = migrate_build(alone, mode=Mode.DIFF, options=BuildOptions(rocm="6.4"))
+    assert [f.path for f in run.findings if f.rule == "C2R-B610"] == ["requirements-gpu.txt"]

@@ -23,7 +23,7 @@ from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.pydeps import KINDS as PYDEPS_KINDS
-from cuda2rocm.migrate.pydeps import include_path, includes, migrate_pydeps
+from cuda2rocm.migrate.pydeps import Includes, follow_includes, migrate_pydeps
 from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.model import Finding, InputProblem, Severity
 from cuda2rocm.rewrite.plan import Job, Plan, plan
@@ -135,9 +135,11 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
 
 
 def _transform(job: Job, text: str, options: BuildOptions, facts: CMakeFacts,
-               docs: dict[str, CMakeFile], included: frozenset[str] = frozenset()) -> Rewrite[FileMigration]:
-    kind = "requirements" if job.display in included and build_kind(job.display) is None else None
+               docs: dict[str, CMakeFile], included: Includes | None = None) -> Rewrite[FileMigration]:
+    kind = "requirements" if included and job.display in included.extra and build_kind(job.display) is None else None
     migration = migrate_file(job.display, text, options, facts, docs.get(job.display), kind)
+    if included is not None:
+        migration = included.adjust(migration)
     if migration.problems:
         return Rewrite(migration, None, failed=True)
     new = apply_edits(text, migration.edits)
@@ -168,8 +170,8 @@ def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pat
 
     planned = planned_with(is_build_file)
     included = _included(planned.jobs, root)
-    if included:  # requirements files that -r/-c name under other names are migrated as their own files
-        planned = planned_with(lambda rel: is_build_file(rel) or rel in included)
+    if included.extra:  # requirements files that -r/-c name under other names are migrated as their own files
+        planned = planned_with(lambda rel: is_build_file(rel) or rel in included.extra)
     docs = _listfiles(planned.jobs)
     facts = project_facts(docs.values())
     policy = mode.policy(force=force, backup=backup)
@@ -181,26 +183,18 @@ def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pat
     return BuildRun(tuple(files), tuple(planned.problems), options, time.perf_counter() - started)
 
 
-def _included(jobs: list[Job], root: Path) -> frozenset[str]:
-    """Files that the plan's requirements files include (``-r``/``-c``, followed through the included files)
-    and that are not planned already: paths relative to ``root``."""
+def _included(jobs: list[Job], root: Path) -> Includes:
+    """The requirements files of the plan and what they include (``-r``/``-c``, followed)."""
     base = root.resolve() if root.is_dir() else root.resolve().parent
-    planned = {job.display for job in jobs}
-    todo = [job for job in jobs if build_kind(job.display) == "requirements"]
-    found: set[str] = set()
-    while todo:
-        job = todo.pop()
+
+    def read(rel: str) -> str | None:
         try:
-            text = decode(read_limited(job.source, MAX_BYTES), MAX_BYTES)
+            return decode(read_limited(base / rel, MAX_BYTES), MAX_BYTES)
         except InputError:
-            continue
-        for written in includes(text):
-            rel = include_path(job.display, written)
-            if rel is None or rel in planned or rel in found or not (base / rel).is_file():
-                continue
-            found.add(rel)
-            todo.append(Job(base / rel, rel, None))
-    return frozenset(found)
+            return None
+
+    return follow_includes([job.display for job in jobs if build_kind(job.display) == "requirements"],
+                           {job.display for job in jobs}, read)
 
 
 def _listfiles(jobs: list[Job]) -> dict[str, CMakeFile]:

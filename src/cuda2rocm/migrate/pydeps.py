@@ -18,7 +18,7 @@ import fnmatch
 import functools
 import posixpath
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from cuda2rocm import knowledge
@@ -429,6 +429,62 @@ def includes(text: str) -> Iterator[str]:
         for opt in ln.options:
             if opt.name.src in INCLUDE_OPTIONS and opt.value is not None and "://" not in opt.value.src:
                 yield opt.value.src
+
+
+@dataclass(frozen=True)
+class Includes:
+    """``extra``: included files the plan did not hold (named otherwise: ``-r base.txt``); ``covered``: files
+    included from a file that names a PyTorch wheel index, whose own lack of one is then no finding (pip applies
+    an index option of any file to the whole install)."""
+
+    extra: frozenset[str] = frozenset()
+    covered: frozenset[str] = frozenset()
+
+    def adjust(self, migration: FileMigration) -> FileMigration:
+        if migration.path not in self.covered:
+            return migration
+        kept = tuple(f for f in migration.findings if f.rule != R.PY_NO_INDEX.id)
+        return FileMigration(migration.path, migration.edits, kept, migration.problems)
+
+
+def names_torch_index(text: str) -> bool:
+    """Whether a requirements file names a wheel index of PyTorch (CUDA or ROCm)."""
+    return any(opt.name.src in INDEX_OPTIONS and opt.value is not None and (
+        _CUDA_INDEX.search(opt.value.src) or _ROCM_INDEX.search(opt.value.src))
+        for ln in read_requirements(text).lines for opt in ln.options)
+
+
+def follow_includes(roots: Iterable[str], planned: set[str], read: Callable[[str], str | None]) -> Includes:
+    """Follow ``-r``/``-c`` from the requirements files ``roots`` (paths relative to the tree; ``read`` gives a
+    file's text, None when it cannot be read or does not exist)."""
+    extra: set[str] = set()
+    covered: set[str] = set()
+    seen: set[tuple[str, bool]] = set()
+    texts: dict[str, str | None] = {}
+
+    def text_of(rel: str) -> str | None:
+        if rel not in texts:
+            texts[rel] = read(rel)
+        return texts[rel]
+
+    todo = [(rel, False) for rel in roots]
+    while todo:
+        rel, inherited = todo.pop()
+        text = text_of(rel)
+        if (rel, inherited) in seen or text is None:
+            continue
+        seen.add((rel, inherited))
+        if inherited:
+            covered.add(rel)
+        has_index = inherited or names_torch_index(text)
+        for written in includes(text):
+            child = include_path(rel, written)
+            if child is None or text_of(child) is None:
+                continue
+            if child not in planned:
+                extra.add(child)
+            todo.append((child, has_index))
+    return Includes(frozenset(extra), frozenset(covered))
 
 
 def include_path(rel: str, written: str) -> str | None:
