@@ -330,9 +330,15 @@ def _build_input(rule: Rule) -> tuple[str, str]:
     if rule.id.startswith("C2R-B5"):  # Bazel: a BUILD file, MODULE.bazel for repositories, .bazelrc for configs
         name = {"C2R-B505": "MODULE.bazel", "C2R-B508": ".bazelrc", "C2R-B509": ".bazelrc"}.get(rule.id, "BUILD.bazel")
         return name, rule.example + "\n"
+    if rule.id.startswith("C2R-B6"):  # Python dependencies: a requirements file, or a conda file for B608
+        return ("environment.yml" if rule.id == "C2R-B608" else "requirements.txt"), rule.example + "\n"
     if rule.example.startswith("nvcc "):
         return "Makefile", f"k.ptx: k.cu\n\t{rule.example}\n"
     return "Makefile", f"NVCCFLAGS = {rule.example}\n"
+
+
+#: build rules whose example needs a non-default option: a target ROCm without PyTorch wheels of its own
+BUILD_OPTIONS: dict[str, dict[str, str]] = {"C2R-B609": {"rocm": "7.2"}}
 
 
 @pytest.mark.parametrize("rule", _build_rules(), ids=lambda r: r.id)
@@ -342,7 +348,8 @@ def test_build_rule_example_fires(rule: Rule) -> None:
 
     name, text = _build_input(rule)
     renames = {"k.cu": "k.hip", "reduce.cu": "reduce.hip", "csrc/kernels.cu": "csrc/kernels.hip"}
-    result = migrate_file(name, text, BuildOptions(renames=renames, dual=rule.id.startswith("C2R-B7")))
+    result = migrate_file(name, text, BuildOptions(renames=renames, dual=rule.id.startswith("C2R-B7"),
+                                                   **BUILD_OPTIONS.get(rule.id, {})))
     assert not result.problems, result.problems
     assert rule.id in {f.rule for f in result.findings}, (text, [f.rule for f in result.findings])
 
@@ -377,6 +384,16 @@ def test_deploy_rule_example_fires(rule: Rule, tmp_path: Path) -> None:
     run = migrate_deploy(tmp_path, options=DeployOptions(**options))  # type: ignore[arg-type]
     assert not run.failed and not run.problems, [o.detail.problems for o in run.failed]
     assert rule.id in {f.rule for f in run.findings}, (text, [f.rule for f in run.findings])
+
+
+def test_build_options_matter() -> None:
+    """The options in BUILD_OPTIONS are what makes those examples fire (with defaults they do not)."""
+    from cuda2rocm.migrate.base import BuildOptions
+    from cuda2rocm.migrate.build import migrate_file
+
+    for rule_id in BUILD_OPTIONS:
+        name, text = _build_input(RULES[rule_id])
+        assert rule_id not in {f.rule for f in migrate_file(name, text, BuildOptions()).findings}
 
 
 def test_every_rule_runs() -> None:

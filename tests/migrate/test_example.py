@@ -20,7 +20,7 @@ def test_example_listfile_migrates() -> None:
     run = migrate_build(EXAMPLE, mode=Mode.DIFF, options=BuildOptions(gfx=("gfx942",)))
     assert not run.problems and not run.failed
     changed = {o.job.display: o for o in run.changed}
-    assert sorted(changed) == ["libgemm/CMakeLists.txt", "setup.py"]
+    assert sorted(changed) == ["libgemm/CMakeLists.txt", "requirements.txt", "setup.py"]
     outcome = changed["libgemm/CMakeLists.txt"]
     new = outcome.text or ""
     assert not read_cmake(new).problems
@@ -48,3 +48,19 @@ def test_example_setup_py_migrates() -> None:
     # the migrated file migrates to itself
     assert not migrate_setup_py("setup.py", new, BuildOptions(gfx=("gfx942",))).edits
     assert not [f for f in run.for_review if f.path == "setup.py"]  # nothing left for a person in setup.py
+
+
+def test_example_requirements_migrate() -> None:
+    """The service's requirements: the CUDA index and torch build move to ROCm, NVIDIA's NCCL wheel goes, pynvml
+    becomes amdsmi, and the GPU plugins are reported with the knowledge base's status, not changed."""
+    run = migrate_build(EXAMPLE, mode=Mode.DIFF, options=BuildOptions(gfx=("gfx942",), rocm="6.4"))
+    (outcome,) = [o for o in run.changed if o.job.display == "requirements.txt"]
+    old = (EXAMPLE / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    new = (outcome.text or "").splitlines()
+    # torch 2.1.2 is not on the ROCm 6.4 index: the nearest release it carries
+    assert new[:2] == ["--extra-index-url https://download.pytorch.org/whl/rocm6.4", "torch==2.8.0+rocm6.4"]
+    assert "amdsmi" in new and not [line for line in new if line.startswith(("nvidia-", "pynvml"))]
+    assert [line for line in old if line.startswith(("flash-attn", "xformers", "bitsandbytes", "triton"))] == \
+        [line for line in new if line.startswith(("flash-attn", "xformers", "bitsandbytes", "triton"))]
+    plugins = {f.message.split()[0] for f in outcome.detail.findings if f.rule == "C2R-B606"}
+    assert plugins == {"flash-attn", "bitsandbytes", "xformers", "triton"}

@@ -13,8 +13,11 @@ import pytest
 
 from cuda2rocm.migrate.base import BuildOptions, FileMigration
 from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
+from cuda2rocm.migrate.build import build_kind
 from cuda2rocm.migrate.cmake import migrate_cmake
 from cuda2rocm.migrate.make import migrate_make
+from cuda2rocm.migrate.pydeps import KINDS as PYDEPS_KINDS
+from cuda2rocm.migrate.pydeps import migrate_pydeps
 from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.model import Edit
 from cuda2rocm.source.edits import apply_edits
@@ -38,7 +41,15 @@ def _cases() -> list[tuple[str, str]]:
             out.append((path.name, "bazel"))
         elif path.suffix == ".bazelrc":
             out.append((path.name, "bazelrc"))
+        elif _pydeps_kind(path.name):
+            out.append((path.name, "pydeps"))
     return out
+
+
+def _pydeps_kind(name: str) -> str | None:
+    """Python dependency files (C2R-B6xx), by the kind their name gives (requirements-*.txt, pyproject.toml, ...)."""
+    kind = build_kind(name)
+    return kind if kind in PYDEPS_KINDS else None
 
 
 def _migrate(name: str, text: str, style: str) -> FileMigration:
@@ -55,6 +66,8 @@ def _migrate(name: str, text: str, style: str) -> FileMigration:
         return migrate_make(name, text, BuildOptions(gfx=GFX, renames=renames))
     if style == "setup-py":
         return migrate_setup_py(name, text, BuildOptions(gfx=GFX, renames=renames))
+    if style == "pydeps":  # the ROCm target pinned, so that a newer knowledge base does not move the goldens
+        return migrate_pydeps(_pydeps_kind(name) or "", name, text, BuildOptions(gfx=GFX, rocm="6.4"))
     return migrate_cmake(name, text, BuildOptions(gfx=GFX, style=style, renames=renames))
 
 
@@ -93,6 +106,13 @@ def test_comments_survive(name: str, style: str) -> None:
     if name.endswith(".cmake"):
         comments = [t.src for t in read_cmake(text).comments]
         assert all(c in new_text for c in comments)
+    elif style == "pydeps":  # a removed requirement goes with its comments (pip-compile's "# via" lines)
+        removed = [(e.start, e.end) for e in _migrate(name, text, style).edits if not e.replacement]
+        pos = 0
+        for line in text.splitlines(keepends=True):
+            if "#" in line and not any(a <= pos and pos + len(line) <= b for a, b in removed):
+                assert line.split("#", 1)[1] in new_text, line
+            pos += len(line)
     else:
         assert all(line.split("#", 1)[1] in new_text for line in text.splitlines() if "#" in line)
 

@@ -3,6 +3,7 @@ and printing only; the work is :mod:`cuda2rocm.migrate`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -104,17 +105,22 @@ def _targets(offload_arch: str, target_gpu: str, path: Path | None = None) -> tu
 @click.option("--cmake-style", type=click.Choice(["language", "package"]), default="language", show_default=True,
               help="CMake's HIP language, or find_package(hip) + hip::device compiled by hipcc as CXX.")
 @click.option("--dual", is_flag=True, help="Keep the CUDA build: migrated constructs behind GPU_PLATFORM=cuda|hip.")
+@click.option("--target-rocm", default="", metavar="X.Y",
+              help="ROCm of Python dependencies (torch pins, wheel indexes); default: the newest with PyTorch wheels.")
 def build_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
                   offload_arch: str, target_gpu: str, fmt: str, fail_on: str, no_gitignore: bool, jobs: int,
-                  quiet: bool, cmake_style: str, dual: bool) -> int:
+                  quiet: bool, cmake_style: str, dual: bool, target_rocm: str) -> int:
     """Rewrite CMake listfiles, Makefiles and setup.py for HIP as minimal edits; by default print the diff and
     write nothing. Every change and every construct left for a person is a C2R-B finding (cuda2rocm rules)."""
     from cuda2rocm.migrate.base import BuildOptions
     from cuda2rocm.migrate.build import migrate_build, renames_in_tree
 
+    if target_rocm and not re.fullmatch(r"\d+\.\d+(\.\d+)?", target_rocm):
+        raise click.BadParameter(f"not a ROCm version: {target_rocm!r} (expected X.Y such as 7.1)",
+                                 param_hint="--target-rocm")
     mode = _mode(output, write, check)
     options = BuildOptions(gfx=_targets(offload_arch, target_gpu, path), style=cmake_style,
-                           renames=renames_in_tree(output or path, twins=dual), dual=dual)
+                           renames=renames_in_tree(output or path, twins=dual), dual=dual, rocm=target_rocm)
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
     note = f"targets {';'.join(options.gfx)}, {options.style} style" + (", both platforms" if dual else "")

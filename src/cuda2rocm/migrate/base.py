@@ -27,12 +27,14 @@ CU_SUFFIXES = (".hip", ".cu.cc")
 class BuildOptions:
     """``gfx``: the AMD targets to build for; ``renames``: source path -> new path as ``convert`` renamed it
     (paths relative to the project root, '/' separated); ``dual``: keep the CUDA build beside the HIP one behind
-    ``GPU_PLATFORM`` (:mod:`cuda2rocm.migrate.dual`; sources are then not renamed)."""
+    ``GPU_PLATFORM`` (:mod:`cuda2rocm.migrate.dual`); ``rocm``: the target ROCm of Python dependencies
+    (``--target-rocm``; empty: the newest ROCm with a PyTorch wheel index)."""
 
     gfx: tuple[str, ...] = ("gfx90a",)
     style: str = "language"
     renames: dict[str, str] = field(default_factory=dict)
     dual: bool = False
+    rocm: str = ""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ from cuda2rocm.migrate.cmake import CMakeFacts, migrate_cmake, project_facts
 from cuda2rocm.migrate.dual import dual
 from cuda2rocm.migrate.engine import MAX_BYTES, MigrationRun, finish, migrate_jobs, planned
 from cuda2rocm.migrate.make import migrate_make
+from cuda2rocm.migrate.pydeps import KINDS as PYDEPS_KINDS
+from cuda2rocm.migrate.pydeps import Includes, follow_includes, migrate_pydeps
 from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import Mode
@@ -32,7 +34,7 @@ from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
 #: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,
 #: which scan classifies as Python)
-BUILD_KINDS = ("cmake", "make", "setup-py", "bazel", "bazelrc")
+BUILD_KINDS = ("cmake", "make", "setup-py", "bazel", "bazelrc", *PYDEPS_KINDS)
 #: findings that need no one without an edit of their own: an nvcc option translated inside a rewritten
 #: generator expression, a CUDAExtension that needs no change
 SETTLED = frozenset({R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id})
@@ -88,11 +90,14 @@ def is_build_file(rel: str) -> bool:
 
 
 def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts | None = None,
-                 docs: Mapping[str, CMakeFile] | None = None) -> FileMigration:
+                 docs: Mapping[str, CMakeFile] | None = None, kind: str | None = None) -> FileMigration:
     """The migration of one build file, by its kind (``rel`` names it, relative to the project root; ``docs``:
-    the listfiles as the project pass read them)."""
-    kind = build_kind(rel)
-    if kind == "cmake":
+    the listfiles as the project pass read them; ``kind``: for files whose name does not say it, such as a
+    requirements file another one includes)."""
+    kind = kind or build_kind(rel)
+    if kind in PYDEPS_KINDS:
+        done = migrate_pydeps(kind, rel, text, options)
+    elif kind == "cmake":
         done = migrate_cmake(rel, text, options, facts, (docs or {}).get(rel))
     elif kind == "setup-py":
         done = migrate_setup_py(rel, text, options)
@@ -103,6 +108,14 @@ def migrate_file(rel: str, text: str, options: BuildOptions, facts: CMakeFacts |
     else:
         done = migrate_make(rel, text, options)
     return dual(done, kind or "", text) if options.dual else done
+
+
+def _migrate_one(rel: str, text: str, options: BuildOptions, facts: CMakeFacts, docs: Mapping[str, CMakeFile],
+                 included: Includes | None = None) -> FileMigration:
+    """One planned file: a requirements file named only by another's ``-r``/``-c`` is migrated as one."""
+    kind = "requirements" if included and rel in included.extra and build_kind(rel) is None else None
+    migration = migrate_file(rel, text, options, facts, docs, kind)
+    return included.adjust(migration) if included is not None else migration
 
 
 def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Path | None = None,
@@ -118,13 +131,31 @@ def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pat
     if options is None:
         options = BuildOptions(gfx=resolve_targets(), renames=renames_in_tree(out if out is not None else root))
     jobs, problems = planned(root, is_build_file, mode, out, gitignore)
+    included = _included(jobs, root)
+    if included.extra:  # requirements files that -r/-c name under other names are migrated as their own files
+        jobs, problems = planned(root, lambda rel: is_build_file(rel) or rel in included.extra, mode, out, gitignore)
     docs = _listfiles(jobs)
     facts = project_facts(docs.values())
     # workers re-read listfiles: the parse is not worth pickling
-    migrate = partial(migrate_file, options=options, facts=facts, docs=docs if workers <= 1 else {})
+    migrate = partial(_migrate_one, options=options, facts=facts, docs=docs if workers <= 1 else {},
+                      included=included)
     files = migrate_jobs(jobs, migrate, mode=mode, force=force, backup=backup, workers=workers)
     return finish(root, files, problems, options, mode=mode, output=out, force=force, started=started,
                   settled=SETTLED, review_when_fixed=frozenset({R.NVCC_OPTION_DROPPED.id}))
+
+
+def _included(jobs: Sequence[Job], root: Path) -> Includes:
+    """The requirements files of the plan and what they include (``-r``/``-c``, followed)."""
+    base = root.resolve() if root.is_dir() else root.resolve().parent
+
+    def read(rel: str) -> str | None:
+        try:
+            return decode(read_limited(base / rel, MAX_BYTES), MAX_BYTES)
+        except InputError:
+            return None
+
+    return follow_includes([job.display for job in jobs if build_kind(job.display) == "requirements"],
+                           {job.display for job in jobs}, read)
 
 
 def _listfiles(jobs: Sequence[Job]) -> dict[str, CMakeFile]:

@@ -1,5 +1,6 @@
 """Rules ``migrate build`` emits (ids ``C2R-B``): B1xx CMake, B2xx Makefiles, B3xx nvcc options (any build file),
-B4xx setup.py / PyTorch extensions, B5xx Bazel.
+B4xx setup.py / PyTorch extensions, B5xx Bazel, B6xx Python dependencies (requirements files, pyproject.toml,
+Pipfile, conda environment files), B7xx both platforms (--dual).
 
 Each finding says what was rewritten (its fix is applied) or what a person must still do (no edit).
 """
@@ -358,4 +359,119 @@ BAZELRC_OPTION = _rule(
     example="build --config=cuda\nbuild:cuda --action_env=TF_CUDA_VERSION=12",
     instead="Build with `--config=rocm`; set the ROCm version through `ROCM_PATH`.",
     references=(_TF_ROCM_CONFIGURE,),
+)
+
+
+# ---- B6xx: Python dependencies (requirements files, pyproject.toml, Pipfile, conda environment files) ----
+_TORCH_VERSIONS = "https://pytorch.org/get-started/previous-versions/"
+_PIP_REQ = "https://pip.pypa.io/en/stable/reference/requirements-file-format/"
+_PIP_HASH = "https://pip.pypa.io/en/stable/topics/secure-installs/"
+_AMDSMI = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/"
+
+
+def _py(id: str, title: str, severity: Severity, *, what: str, why: str, example: str, instead: str,
+        references: tuple[str, ...] = (_TORCH_VERSIONS,)) -> Rule:
+    return _rule(id, title, severity, what=what, why=why, example=example, instead=instead, references=references)
+
+
+PY_TORCH_BUILD = _py(
+    "C2R-B601", "pydeps-torch-cuda-build", Severity.MEDIUM,
+    what="`torch` pinned to a CUDA build (`torch==2.1.2+cu121`) or to a release with no build on the target "
+         "ROCm's wheel index; a version range no release on that index satisfies; a direct URL to a CUDA wheel.",
+    why="PyTorch publishes each release on a few ROCm indexes only (`download.pytorch.org/whl/rocmX.Y`): a pin "
+        "the index does not carry cannot be installed for AMD GPUs.",
+    example="torch==2.1.2+cu121",
+    instead="A release the target ROCm's index carries (`torch==2.10.0+rocm7.1`: the same release where the index "
+            "has it, else the nearest newer one, reported); ranges and URLs are reported.",
+)
+PY_TORCH_COMPANION = _py(
+    "C2R-B602", "pydeps-torch-companion", Severity.MEDIUM,
+    what="`torchvision` / `torchaudio` pinned to a CUDA build or to the release that went with a torch release "
+         "the target ROCm's index does not carry.",
+    why="torchvision and torchaudio are built against one torch release; after torch moves, their pins must move "
+        "with it.",
+    example="torchvision==0.16.2+cu121",
+    instead="The release PyTorch published with the torch release chosen for ROCm (`torchvision==0.25.0+rocm7.1` "
+            "with torch 2.10.0).",
+)
+PY_WHEEL_INDEX = _py(
+    "C2R-B603", "pydeps-cuda-wheel-index", Severity.MEDIUM,
+    what="A CUDA wheel index of PyTorch (`https://download.pytorch.org/whl/cu121`, `.../whl/nightly/cu128`) in "
+         "`--index-url`/`--extra-index-url`/`-f` lines, `[[tool.uv.index]]`, `[tool.uv]` index settings, "
+         "`[[tool.poetry.source]]`, a Pipfile's `[[source]]` or a conda file's pip list.",
+    why="It serves CUDA builds of torch, torchvision and torchaudio only.",
+    example="--extra-index-url https://download.pytorch.org/whl/cu121\ntorch",
+    instead="The ROCm index of the target (`https://download.pytorch.org/whl/rocm7.1`); names given to the index "
+            "(`name = \"pytorch-cu121\"`) are left as they are.",
+    references=(_TORCH_VERSIONS, _PIP_REQ),
+)
+PY_NVIDIA_WHEEL = _py(
+    "C2R-B604", "pydeps-nvidia-wheel", Severity.LOW,
+    what="NVIDIA's CUDA library wheels (`nvidia-cublas-cu12`, `nvidia-cudnn-cu12`, `nvidia-nccl-cu12`, ...) listed "
+         "as dependencies: removed.",
+    why="They are the CUDA libraries CUDA builds of torch load; PyTorch's ROCm wheels bundle the ROCm libraries "
+        "they need, and the NVIDIA wheels are of no use on an AMD GPU.",
+    example="nvidia-cudnn-cu12==8.9.2.26",
+    instead="Nothing: the line goes (with its pip-compile `# via` annotations).",
+)
+PY_PACKAGE_REPLACED = _py(
+    "C2R-B605", "pydeps-package-replaced", Severity.MEDIUM,
+    what="A CUDA-only package with a ROCm counterpart: NVML bindings (`pynvml`, `nvidia-ml-py`) -> `amdsmi`; "
+         "CuPy's CUDA builds (`cupy-cuda12x`) -> `cupy-rocm-7-0` where the target ROCm has that build.",
+    why="The CUDA package does not work on AMD GPUs; its version pin means nothing for the replacement, so it goes.",
+    example="pynvml==11.5.0",
+    instead="`amdsmi` (its API differs from NVML's: the calls must be rewritten); CuPy for another ROCm: reported "
+            "with the knowledge base's notes (AMD's `amd-cupy`, or a source build).",
+    references=(_AMDSMI,),
+)
+PY_GPU_PLUGIN = _py(
+    "C2R-B606", "pydeps-gpu-plugin", Severity.MEDIUM,
+    what="A GPU Python package the knowledge base knows (flash-attn, xformers, bitsandbytes, vllm, cupy, "
+         "deepspeed, ...) or another package pinned to a CUDA build (`+cu121`): reported with its ROCm status and "
+         "caveat, never changed.",
+    why="Whether and how such a package runs on ROCm differs per package (upstream wheels, AMD forks, source "
+        "builds, no support); a silent rename could install something else.",
+    example="flash-attn==2.5.8",
+    instead="Follow the message: the ROCm package or install route the knowledge base gives (`cuda2rocm kb show "
+            "plugin NAME`).",
+)
+PY_HASHES = _py(
+    "C2R-B607", "pydeps-hashes-stale", Severity.HIGH,
+    what="`--hash=sha256:...` options of a requirement whose release or name was changed: removed.",
+    why="A hash pins the files of the old release; left in place it fails the install, and pip in hash-checking "
+        "mode (any hash in the file) refuses requirements without one.",
+    example="torch==2.1.2+cu121 \\\n    --hash=sha256:" + "0" * 64,
+    instead="Regenerate the hashes for the new pins (`pip-compile --generate-hashes`, `uv pip compile "
+            "--generate-hashes`, or `pip hash` on the downloaded wheels).",
+    references=(_PIP_HASH,),
+)
+PY_CONDA_CUDA = _py(
+    "C2R-B608", "pydeps-conda-cuda", Severity.MEDIUM,
+    what="CUDA in a conda environment file: `pytorch-cuda=12.1`, `cudatoolkit`, `cuda-toolkit`, `cudnn`, `nccl`, "
+         "`nvidia::` packages and the `nvidia` channel (removed); conda's `pytorch`, `torchvision`, `torchaudio` "
+         "(reported).",
+    why="They select CUDA builds; conda has no ROCm builds of PyTorch: PyTorch for ROCm is installed with pip "
+        "from PyTorch's ROCm index.",
+    example="channels:\n  - nvidia\ndependencies:\n  - pytorch-cuda=12.1",
+    instead="The `pip:` list of the environment with `--extra-index-url https://download.pytorch.org/whl/rocm7.1` "
+            "and `torch==...`; the CUDA packages and channel go.",
+)
+PY_NEAREST_ROCM = _py(
+    "C2R-B609", "pydeps-no-wheels-for-target", Severity.MEDIUM,
+    what="A target ROCm (`--target-rocm`) for which the knowledge base lists no PyTorch wheel index (none exists, or "
+         "its torch releases are not sourced yet).",
+    why="The pins and indexes must name an index that exists; the nearest one stands in.",
+    example="--extra-index-url https://download.pytorch.org/whl/cu121\ntorch==2.1.2+cu121",
+    instead="The newest index below the target (ROCm is compatible across nearby releases); check PyTorch's "
+            "install page for newer indexes.",
+)
+PY_NO_INDEX = _py(
+    "C2R-B610", "pydeps-torch-without-rocm-index", Severity.LOW,
+    what="torch, torchvision or torchaudio required by a dependency file that names no ROCm wheel index.",
+    why="Installed from PyPI they are CUDA builds on Linux (unless the install command or an including file gives "
+        "the index).",
+    example="torch==2.10.0",
+    instead="`--extra-index-url https://download.pytorch.org/whl/rocm7.1` (requirements files, conda pip lists), "
+            "a `[[tool.uv.index]]` with the URL (uv), or a `[[source]]` (Pipfile).",
+    references=(_TORCH_VERSIONS, _PIP_REQ),
 )
