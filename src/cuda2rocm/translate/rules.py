@@ -71,7 +71,7 @@ UNSUPPORTED_HEADER = define(Rule(
     "C2R-A107", "CUDA header has no HIP equivalent", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
     what="An #include of a CUDA header that the header table lists as unsupported, or does not know.",
     why="The header does not exist in a ROCm install, so the translation unit fails to compile.",
-    example="#include <cuda_gl_interop.h>",
+    example="#include <cuda_egl_interop.h>",
     instead="Remove the include and the code depending on it, or guard it for the NVIDIA platform.",
     references=(_HIPIFY,),
 ))
