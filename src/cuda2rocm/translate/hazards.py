@@ -27,8 +27,8 @@ def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Seq
     translation reports the same comparison (C2R-A110, which says what to do instead).
 
     Removed by the translation: K805 where a CUDA feature macro (``__CUDA_BF16_TYPES_EXIST__``) became the guard
-    of the HIP header the target has for it; K803 (``defined(__CUDA_ARCH__)``) where ``__CUDA_ARCH__`` on the line became
-    ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the fallback to a mask-less shuffle
+    of the HIP header the target has for it; K803 (``defined(__CUDA_ARCH__)``) where ``__CUDA_ARCH__`` on the
+    line became ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the fallback to a mask-less shuffle
     (``__shfl_down_sync`` -> ``__shfl_down`` before ROCm 6.2) dropped the mask argument itself.
     """
     kept_versions = {f.line for f in reported if f.rule == "C2R-A110"}
