@@ -183,3 +183,19 @@ HELPER_HEADER = define(Rule(
     example="unsigned d = __vabsdiffu4(a, b);  // compiles on HIP with the inserted cuda2rocm_simd.h",
     instead="Nothing to do; to share one copy, move the inserted block into a header of the project's own.",
 ))
+
+VECTOR_OPERATOR = define(Rule(
+    "C2R-A114", "Operator on a CUDA vector type that HIP's vector type already defines: guarded",
+    "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="A free `operator+=`, `-=`, `*=` or `/=` the project defines for two CUDA vector types "
+         "(`void operator+=(float4& a, float4 b)`, as in cuda-samples' helper_math.h). convert puts the definition "
+         "behind `#if !defined(__HIP_PLATFORM_AMD__)`, so NVIDIA builds keep it and HIP uses its own.",
+    why="HIP's `float4` is `HIP_vector_type<float, 4>`, whose member `operator+=(const HIP_vector_type&)` takes the "
+        "same operands: the two are equally good matches and hipcc rejects every `a += b` as ambiguous. HIP's "
+        "member adds component-wise; a project operator that does something else needs a named function.",
+    example="inline __host__ __device__ void operator+=(float4& a, float4 b) { a.x += b.x; a.y += b.y; "
+            "a.z += b.z; a.w += b.w; }\n__global__ void k(float4* o, float4 v) { o[0] += v; }",
+    instead="Nothing, when the operator works component by component (HIP's does the same); otherwise rename it "
+            "to a function (`add_inplace(a, b)`).",
+    references=(_PORTING,),
+))
