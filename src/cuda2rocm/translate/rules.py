@@ -199,3 +199,20 @@ VECTOR_OPERATOR = define(Rule(
             "to a function (`add_inplace(a, b)`).",
     references=(_PORTING,),
 ))
+
+WEAK_ALIAS = define(Rule(
+    "C2R-A115", "#pragma weak alias of a host entity: kept for the host pass", "api", Severity.LOW,
+    Confidence.HIGH, Layer.LOW_LEVEL,
+    what="`#pragma weak alias = target` in a file hipcc compiles for the device (a CUDA source, or one with "
+         "`__global__`/`__device__` code), where `target` is a host variable or function of the file. convert puts "
+         "the pragma behind `#if !defined(__HIP_DEVICE_COMPILE__)`.",
+    why="hipcc compiles each such file twice. The device pass emits no host globals or host functions, so the "
+        "alias points at nothing (`error: alias must point to a defined variable or function`) and the unit does "
+        "not compile; nvcc hands host code to the host compiler only. Device code cannot use host entities, so "
+        "leaving the alias out of the device pass changes nothing; the host object keeps it.",
+    example="int real_counter = 0;\n#pragma weak counter_alias = real_counter\n"
+            "__global__ void k(int* p) { p[0] = 1; }",
+    instead="Nothing; to write it by hand:\n#if !defined(__HIP_DEVICE_COMPILE__)\n"
+            "#pragma weak counter_alias = real_counter\n#endif",
+    references=(_PORTING,),
+))
