@@ -175,8 +175,9 @@ HELPER_HEADER = define(Rule(
     "C2R-A130", "CUDA function provided by a cuda2rocm helper header", "api", Severity.INFO, Confidence.HIGH,
     Layer.LOW_LEVEL,
     what="A CUDA device function HIP lacks (the per-byte/per-halfword SIMD intrinsics `__vadd2`, `__vmaxs4`, "
-         "`__vabsdiffu4`, ...) that convert defines itself: the header `cuda2rocm_simd.h` is inserted into the "
-         "translated file, once, and the calls keep their CUDA names.",
+         "`__vabsdiffu4`, ...; `__syncwarp` before ROCm 7.0) that convert defines itself: the header "
+         "`cuda2rocm_simd.h` (`cuda2rocm_warp.h`) is inserted into the translated file, once, and the calls keep "
+         "their CUDA names.",
     why="hipcc does not declare these functions; without definitions the file does not compile. The header's "
         "lane-by-lane implementations are bit-exact against CUDA's intrinsics (checked on an NVIDIA H200 over "
         "every byte pair, lane edge values and 16M random words).",
