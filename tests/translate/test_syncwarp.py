@@ -66,3 +66,15 @@ def test_helper_compiles_with_hip_52_and_orders_the_shared_memory_accesses(tmp_p
                           "-o", "-"], capture_output=True, text=True, check=False, env=env).stdout
     body = asm[asm.index("_Z6rotatePi:"):]
     assert body.index("ds_write_b32") < body.index("ds_read_b32")  # the other lane's load stays after the store
+
+
+@pytest.mark.parametrize("op", ["add", "min", "max", "and", "or", "xor"])
+def test_warp_reduce_functions_are_reported_with_a_wave_size_correct_recipe(op: str) -> None:
+    """``__reduce_*_sync`` (issue 16 bug 15): HIP has none of them; every one is reported (the bitwise three were
+    not in the tables at all) with a recipe whose shuffles keep each 32-thread CUDA warp apart on a 64-wide
+    wavefront (width 32) and that names the identity lanes outside the mask take."""
+    result = convert_source(f"__global__ void k(unsigned* o) {{ o[0] = __reduce_{op}_sync(0xffffffffu, o[1]); }}\n",
+                            "k.cu", Options(target_rocm="5.2"))
+    a101 = [f for f in getattr(result, "findings", ()) if f.rule == "C2R-A101"]
+    assert len(a101) == 1 and a101[0].message.startswith(f"__reduce_{op}_sync has no HIP equivalent")
+    assert "__shfl_xor(v, o, 32)" in a101[0].message and "width 32" in a101[0].message
