@@ -57,7 +57,7 @@ def test_version_str_shows_major_minor():
         ("cublasLtMatmul", "hipblasLtMatmul", "cublaslt"),
         ("cudaDataType", "hipDataType", "datatypes"),
         ("__half2float", "__half2float", "fp16"),
-        ("__nv_bfloat16", "hip_bfloat16", "bf16"),
+        ("__nv_bfloat16", "__hip_bfloat16", "bf16"),  # hip_bfloat16 before ROCm 6.0 (fallback)
         ("curandCreateGenerator", "hiprandCreateGenerator", "curand"),
         ("cufftExecC2C", "hipfftExecC2C", "cufft"),
         ("cusparseSpMV", "hipsparseSpMV", "cusparse"),

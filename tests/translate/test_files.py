@@ -112,3 +112,32 @@ def test_jobs_give_the_same_results(tmp_path):
     assert [r.text for r in one.results if isinstance(r, Translated)] == \
            [r.text for r in two.results if isinstance(r, Translated)]
     assert len(two.results) == 12
+
+
+def test_single_file_output_puts_parent_headers_where_its_includes_find_them(tmp_path):
+    """`convert src/a/x.cu -o out/x.hip` (issue 16 bug 9): x.hip's `#include "../u.h"` and `"sub/v.cuh"` must find
+    the translated headers, so they go relative to out/, not mirrored from the inputs' common root."""
+    src = tmp_path / "src"
+    (src / "a" / "sub").mkdir(parents=True)
+    (src / "u.h").write_text("#pragma once\ninline void u(void* p) { cudaFree(p); }\n")
+    (src / "a" / "sub" / "v.cuh").write_text("#pragma once\ninline void v(void* p) { cudaFree(p); }\n")
+    (src / "a" / "x.cu").write_text('#include "../u.h"\n#include "sub/v.cuh"\n' + KERNEL)
+    out = tmp_path / "build" / "out"
+    report = convert([src / "a" / "x.cu"], out / "x.hip")
+    assert report.exit_code(Options().fail_on) == 0
+    assert {f.job.display for f in report.files} == {"a/x.cu", "u.h", "a/sub/v.cuh"}
+    written = sorted(p.relative_to(tmp_path / "build").as_posix() for p in (tmp_path / "build").rglob("*.*"))
+    assert written == ["out/sub/v.cuh", "out/x.hip", "u.h"]
+    for include in ("../u.h", "sub/v.cuh"):  # what the output includes is the translated header
+        assert "hipFree" in (out / include).read_text()
+
+
+def test_single_file_output_never_replaces_an_included_source(tmp_path):
+    src = tmp_path / "src"
+    (src / "a").mkdir(parents=True)
+    (src / "u.h").write_text("#pragma once\ninline void u(void* p) { cudaFree(p); }\n")
+    (src / "a" / "x.cu").write_text('#include "../u.h"\n' + KERNEL)
+    report = convert([src / "a" / "x.cu"], src / "a" / "x.hip", policy=WritePolicy(force=True))
+    assert "cudaFree" in (src / "u.h").read_text()  # its output place is the source itself: left alone
+    assert [p.path for p in report.problems] == ["u.h"] and "would replace it" in report.problems[0].message
+    assert (src / "a" / "x.hip").exists()

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER, PTX_ISA
 from cuda2rocm.hazards.context import Hit, Source
-from cuda2rocm.hazards.ptx import triaged_blocks
-from cuda2rocm.model import Confidence, Severity
+from cuda2rocm.hazards.ptx import asm_statement, rewrite, triaged_blocks
+from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
 
 _WHY = ("Inline PTX is NVIDIA's virtual ISA: the AMD compiler cannot assemble it, so the file does not compile "
@@ -22,15 +22,27 @@ _WHY = ("Inline PTX is NVIDIA's virtual ISA: the AMD compiler cannot assemble it
          "shfl.sync, bfe/bfi, mma.sync, cp.async, ldmatrix, ...) are reported with that replacement.",
     why=_WHY,
     example='__device__ unsigned lane() { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }\n',
-    instead="Use the named replacement, e.g. `__lane_id()` for `mov %laneid`, `__builtin_amdgcn_perm` for `prmt`.\n"
+    instead="Use the named replacement, e.g. `__lane_id()` for `mov %laneid`, `__builtin_amdgcn_perm` for `prmt`. "
+            "`--fix-hazards` rewrites the statements whose C++ means exactly the same (safe): a lone "
+            "`red.global.add.u64` becomes `atomicAdd`, `membar.gl` `__threadfence()`, `bar.sync 0` `__syncthreads()` "
+            "(`hazards/data/ptx_rewrites.csv`).\n"
             "__device__ unsigned lane() { return __lane_id(); }\n",
     references=(PTX_ISA, HIP_GUIDE),
 )
 def check_ptx_replaceable(src: Source) -> Iterator[Hit]:
     for i, found in triaged_blocks(src):
+        edits = _exact_rewrite(src, i) if len(found) == 1 else ()
         for t in found:
             if t.category == "builtin":
-                yield Hit("C2R-K301", i, f"inline PTX '{t.opcode}': use {t.replacement}")
+                yield Hit("C2R-K301", i, f"inline PTX '{t.opcode}': use {t.replacement}", edits)
+
+
+def _exact_rewrite(src: Source, i: int) -> tuple[Edit, ...]:
+    """The statement replaced by the C++ that means exactly the same (``data/ptx_rewrites.csv``: a ``red`` as
+    HIP's relaxed device-scope atomicAdd, ``membar.gl`` as __threadfence(), ...), or nothing."""
+    stmt = asm_statement(src, i)
+    cpp = rewrite(stmt) if stmt is not None else None
+    return (src.replace_range(i, stmt.close, cpp, "C2R-K301"),) if stmt is not None and cpp is not None else ()
 
 
 @rule(

@@ -89,3 +89,102 @@ def triaged_blocks(src: Source) -> Iterator[tuple[int, list[Triage]]]:
             t = triage(stmt)
             seen.setdefault(t.key, t)
         yield i, list(seen.values())
+
+
+@dataclass(frozen=True)
+class AsmStatement:
+    """An ``asm`` statement taken apart: its template, operands as (constraint, expression text) per section
+    (outputs, inputs), the clobbers, and the index of its closing parenthesis."""
+
+    template: str
+    outputs: tuple[tuple[str, str], ...]
+    inputs: tuple[tuple[str, str], ...]
+    clobbers: tuple[str, ...]
+    close: int
+
+
+def asm_statement(src: Source, i: int) -> AsmStatement | None:
+    """The statement of the ``asm`` token at ``i``; None when it is not one this reader takes apart (named
+    operands, ``asm goto``, a template that is not string literals)."""
+    j = src.next(i)
+    while src.src(j) in _QUALIFIERS:
+        if src.src(j) == "goto":
+            return None
+        j = src.next(j)
+    if src.src(j) != "(" or j not in src.pairs:
+        return None
+    close = src.pairs[j]
+    sections: list[list[int]] = [[]]
+    k = src.next(j)
+    while k < close:
+        if src.src(k) in (":", "::"):  # `::` is two separators (no outputs: `asm("..." :: "r"(x))`)
+            sections.extend([] for _ in src.src(k))
+        else:
+            sections[-1].append(k)
+            if src.src(k) in ("(", "[", "{") and k in src.pairs:
+                sections[-1].append(src.pairs[k])
+                k = src.pairs[k]
+        k = src.next(k)
+    strings = sections[0]
+    if not strings or any(src.tokens[s].kind != STRING for s in strings):
+        return None
+    template = "".join(_unquote(src.src(s)) for s in strings)
+    if len(sections) > 4:
+        return None
+    operands: list[tuple[tuple[str, str], ...]] = []
+    for section in [*sections[1:3], [], []][:2]:
+        found = []
+        for group in _split(src, section):  # "constraint" ( expr ): the string, '(' and its ')'
+            if len(group) != 3 or src.tokens[group[0]].kind != STRING or src.src(group[1]) != "(":
+                return None
+            expr = src.text[src.tokens[group[1]].end:src.tokens[group[2]].offset].strip()
+            found.append((_unquote(src.src(group[0])), expr))
+        operands.append(tuple(found))
+    clobbers = []
+    for group in _split(src, sections[3] if len(sections) > 3 else []):
+        if len(group) != 1 or src.tokens[group[0]].kind != STRING:
+            return None
+        clobbers.append(_unquote(src.src(group[0])))
+    return AsmStatement(template, operands[0], operands[1], tuple(clobbers), close)
+
+
+def _split(src: Source, section: list[int]) -> list[list[int]]:
+    """A section's token indexes split at its commas (none: no groups)."""
+    groups: list[list[int]] = [[]]
+    for k in section:
+        if src.src(k) == ",":
+            groups.append([])
+        else:
+            groups[-1].append(k)
+    return [g for g in groups if g] if section else []
+
+
+@lru_cache(maxsize=1)
+def rewrites() -> dict[str, tuple[str, str]]:
+    """Normalised PTX statement -> (operand constraints, C++ replacement): ``data/ptx_rewrites.csv``."""
+    text = resources.files("cuda2rocm.hazards").joinpath("data/ptx_rewrites.csv").read_text(encoding="utf-8")
+    rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
+    return {normalise(r["ptx"]): (r["constraints"], r["cpp"]) for r in rows}
+
+
+def normalise(stmt: str) -> str:
+    """One spelling of a PTX statement: no trailing ';', single spaces, none around ',' and inside brackets."""
+    s = " ".join(stmt.strip().rstrip(";").split())
+    return re.sub(r"\s*([,\[\]])\s*", r"\1", s).replace("[", " [").replace("  ", " ").strip()
+
+
+def rewrite(stmt: AsmStatement) -> str | None:
+    """The C++ expression that means exactly what the statement does, when ``ptx_rewrites.csv`` lists it."""
+    body = [s for s in stmt.template.split(";") if s.strip()]  # the raw text: a predicate or label is no match
+    if len(body) != 1 or set(stmt.clobbers) - {"memory"}:
+        return None
+    found = rewrites().get(normalise(body[0]))
+    if found is None:
+        return None
+    constraints, cpp = found
+    operands = stmt.outputs + stmt.inputs
+    if "|".join(c for c, _ in operands) != constraints:
+        return None
+    for n in range(len(operands) - 1, -1, -1):  # %10 before %1; the table puts every %n in parentheses
+        cpp = cpp.replace(f"%{n}", operands[n][1])
+    return cpp

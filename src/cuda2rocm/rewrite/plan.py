@@ -91,7 +91,9 @@ def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, i
 
     ``in_place``: each result replaces its source. ``output``: a directory mirroring the inputs' common root
     (file names through ``rename``), or, for a single file input and an ``output`` that is not a directory,
-    that file's destination (what ``follow`` adds goes beside it). Neither: nothing is written. An ``output``
+    that file's destination (what ``follow`` adds goes where the output's relative includes find it:
+    ``src/a/x.cu`` -> ``out/x.hip`` puts its ``"../u.h"`` at ``u.h`` beside ``out/``; a header whose place is
+    its own source is not planned, an :class:`InputProblem` says so). Neither: nothing is written. An ``output``
     directory inside an input directory is left out of the input, so a second run does not translate the
     first run's outputs (``convert . -o hip`` then ``--force``).
     """
@@ -114,8 +116,15 @@ def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, i
         elif f == named:
             dest = output
         else:
+            if named is not None:  # beside a single output: where the output's `#include "../u.h"` finds it
+                rel = os.path.relpath(f, os.path.dirname(named))
             folder, name = os.path.split(rel)
-            dest = os.path.join(base, folder, rename(name) if rename else name)
+            dest = os.path.normpath(os.path.join(base, folder, rename(name) if rename else name))
+            if named is not None and os.path.realpath(dest) == f:
+                problems.append(InputProblem(f, "not translated: its output next to the named file's output "
+                                                "would replace it (use -o DIR or --in-place)"))
+                continue
+            rel = f[cut:]
         jobs.append(Job(f, rel.replace(os.sep, "/") if os.sep != "/" else rel, dest))
     return Plan(jobs, [_relative(p, Path(root)) for p in problems])
 

@@ -82,3 +82,15 @@ def helper_header(name: str) -> str:
     """The text of one of our helper headers."""
     return resources.files("cuda2rocm.translate").joinpath("data").joinpath("headers").joinpath(name).read_text(
         encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def vector_types() -> frozenset[str]:
+    """CUDA's built-in vector types (``float4``, ``int2``, ...)."""
+    return frozenset(row["type"] for row in _rows("vector_types.csv"))
+
+
+@functools.lru_cache(maxsize=1)
+def vector_member_operators() -> frozenset[str]:
+    """Operators HIP's vector types define as non-template members for their own type (``+=``, ...)."""
+    return frozenset(row["operator"] for row in _rows("vector_operators.csv"))

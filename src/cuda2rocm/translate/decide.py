@@ -114,6 +114,11 @@ def _unavailable(entry: Entry, s: Settings) -> Decision:
     fallback = _fallback(entry, s.target)
     if fallback is not None:
         return fallback
+    header = data.helper_functions().get(entry.cuda)
+    if header and entry.hip_added is not None and parse_version(s.target) < entry.hip_added:
+        return Decision(entry.cuda, "", entry.library, entry.kind, rules.HELPER_HEADER,
+                        f"{entry.cuda} -> {entry.hip} arrived in ROCm {entry.hip_added}; for ROCm {s.target} "
+                        f"defined by {header}, inserted into this file")
     removed = entry.hip_removed
     when = f"removed in ROCm {removed}" if removed is not None else f"added in ROCm {entry.hip_added or '?'}"
     msg = f"{entry.cuda} -> {entry.hip} is not available in ROCm {s.target} ({when}); kept"

@@ -19,8 +19,8 @@ from cuda2rocm.translate.stats import FileStats
 
 Pass = Callable[[Context], Iterator[Edit]]
 #: Passes whose edits are independent; runtime_include runs after them (it needs what they found).
-PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits, overloads.edits, dialect.edits,
-                            helpers.edits)
+PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits, overloads.edits,
+                            overloads.vector_operators, dialect.edits, helpers.edits)
 
 _HIP_API = re.compile(r"hip[A-Z]\w*")
 _SPACE = frozenset({tk.WS, tk.NL, tk.ESCNL})

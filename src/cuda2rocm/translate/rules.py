@@ -71,7 +71,7 @@ UNSUPPORTED_HEADER = define(Rule(
     "C2R-A107", "CUDA header has no HIP equivalent", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
     what="An #include of a CUDA header that the header table lists as unsupported, or does not know.",
     why="The header does not exist in a ROCm install, so the translation unit fails to compile.",
-    example="#include <cuda_gl_interop.h>",
+    example="#include <cuda_egl_interop.h>",
     instead="Remove the include and the code depending on it, or guard it for the NVIDIA platform.",
     references=(_HIPIFY,),
 ))
@@ -175,11 +175,45 @@ HELPER_HEADER = define(Rule(
     "C2R-A130", "CUDA function provided by a cuda2rocm helper header", "api", Severity.INFO, Confidence.HIGH,
     Layer.LOW_LEVEL,
     what="A CUDA device function HIP lacks (the per-byte/per-halfword SIMD intrinsics `__vadd2`, `__vmaxs4`, "
-         "`__vabsdiffu4`, ...) that convert defines itself: the header `cuda2rocm_simd.h` is inserted into the "
-         "translated file, once, and the calls keep their CUDA names.",
+         "`__vabsdiffu4`, ...; `__syncwarp` before ROCm 7.0) that convert defines itself: the header "
+         "`cuda2rocm_simd.h` (`cuda2rocm_warp.h`) is inserted into the translated file, once, and the calls keep "
+         "their CUDA names.",
     why="hipcc does not declare these functions; without definitions the file does not compile. The header's "
         "lane-by-lane implementations are bit-exact against CUDA's intrinsics (checked on an NVIDIA H200 over "
         "every byte pair, lane edge values and 16M random words).",
     example="unsigned d = __vabsdiffu4(a, b);  // compiles on HIP with the inserted cuda2rocm_simd.h",
     instead="Nothing to do; to share one copy, move the inserted block into a header of the project's own.",
+))
+
+VECTOR_OPERATOR = define(Rule(
+    "C2R-A114", "Operator on a CUDA vector type that HIP's vector type already defines: guarded",
+    "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+    what="A free `operator+=`, `-=`, `*=` or `/=` the project defines for two CUDA vector types "
+         "(`void operator+=(float4& a, float4 b)`, as in cuda-samples' helper_math.h). convert puts the definition "
+         "behind `#if !defined(__HIP_PLATFORM_AMD__)`, so NVIDIA builds keep it and HIP uses its own.",
+    why="HIP's `float4` is `HIP_vector_type<float, 4>`, whose member `operator+=(const HIP_vector_type&)` takes the "
+        "same operands: the two are equally good matches and hipcc rejects every `a += b` as ambiguous. HIP's "
+        "member adds component-wise; a project operator that does something else needs a named function.",
+    example="inline __host__ __device__ void operator+=(float4& a, float4 b) { a.x += b.x; a.y += b.y; "
+            "a.z += b.z; a.w += b.w; }\n__global__ void k(float4* o, float4 v) { o[0] += v; }",
+    instead="Nothing, when the operator works component by component (HIP's does the same); otherwise rename it "
+            "to a function (`add_inplace(a, b)`).",
+    references=(_PORTING,),
+))
+
+WEAK_ALIAS = define(Rule(
+    "C2R-A115", "#pragma weak alias of a host entity: kept for the host pass", "api", Severity.LOW,
+    Confidence.HIGH, Layer.LOW_LEVEL,
+    what="`#pragma weak alias = target` in a file hipcc compiles for the device (a CUDA source, or one with "
+         "`__global__`/`__device__` code), where `target` is a host variable or function of the file. convert puts "
+         "the pragma behind `#if !defined(__HIP_DEVICE_COMPILE__)`.",
+    why="hipcc compiles each such file twice. The device pass emits no host globals or host functions, so the "
+        "alias points at nothing (`error: alias must point to a defined variable or function`) and the unit does "
+        "not compile; nvcc hands host code to the host compiler only. Device code cannot use host entities, so "
+        "leaving the alias out of the device pass changes nothing; the host object keeps it.",
+    example="int real_counter = 0;\n#pragma weak counter_alias = real_counter\n"
+            "__global__ void k(int* p) { p[0] = 1; }",
+    instead="Nothing; to write it by hand:\n#if !defined(__HIP_DEVICE_COMPILE__)\n"
+            "#pragma weak counter_alias = real_counter\n#endif",
+    references=(_PORTING,),
 ))

@@ -1,5 +1,5 @@
 #include "hip/hip_runtime.h"
-#include <math_constants.h>
+#include <hip/hip_math_constants.h>
 #if CUDA_VERSION >= 11000
 __device__ float pi() { return HIP_PI_F; }
 #endif

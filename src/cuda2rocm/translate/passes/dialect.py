@@ -5,6 +5,10 @@
   (compilers ignore it) and is valid in every C++ standard. C files (``.c``) keep it: it is valid C.
 - ``std::printf`` in device code (``__global__``/``__device__`` bodies): HIP's device printf is the global
   ``printf``; ``std::printf`` names the host function, which device code cannot call.
+- ``#pragma weak alias = target`` where the target is a host variable or function of the file: hipcc compiles
+  the file for the device too, where host entities are not emitted ("alias must point to a defined variable or
+  function"); nvcc gives host code to the host compiler only. The pragma is kept for the host pass behind
+  ``#if !defined(__HIP_DEVICE_COMPILE__)`` (C2R-A115); the host object is unchanged.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.structure import find_functions, match_brackets
-from cuda2rocm.source.tokens import IDENT, PUNCT, WS
+from cuda2rocm.source.tokens import IDENT, PUNCT, WS, Token
+from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
 
 #: ``std::`` functions whose device-code spelling is the global one
@@ -21,10 +26,81 @@ _DEVICE_GLOBAL = frozenset({"printf"})
 
 
 def edits(ctx: Context) -> Iterator[Edit]:
+    yield from _weak_aliases(ctx)  # a .cu file or one with device code: hipcc compiles it for the device
     if not ctx.converted:
         return  # a file without CUDA references is not ours to rewrite
     yield from _register(ctx)
     yield from _std_in_device_code(ctx)
+
+
+HOST_PASS = "#if !defined(__HIP_DEVICE_COMPILE__)"
+_DEVICE_SUFFIXES = (".cu", ".cuh", ".hip")
+#: qualifiers of the entities the device pass does emit (an alias of one of them compiles)
+_DEVICE_ENTITY = frozenset({"__device__", "__global__", "__constant__", "__managed__", "__shared__"})
+_SKIP = frozenset({WS, "COMMENT", "ESCNL"})
+
+
+def _weak_aliases(ctx: Context) -> Iterator[Edit]:
+    text, toks = ctx.text, ctx.tokens
+    if "weak" not in text or "pragma" not in text:
+        return
+    if not ctx.path.lower().endswith(_DEVICE_SUFFIXES) and "__global__" not in text and "__device__" not in text:
+        return
+    for i, tok in enumerate(toks):
+        if tok.src != "weak" or not tok.pp:
+            continue
+        pragma = _step(toks, i, -1)
+        hash_ = _step(toks, pragma, -1)
+        alias = _step(toks, i, 1)
+        eq = _step(toks, alias, 1)
+        target = _step(toks, eq, 1)
+        if (hash_ < 0 or toks[pragma].src != "pragma" or toks[hash_].src != "#" or target >= len(toks)
+                or toks[eq].src != "=" or toks[target].kind != IDENT or not toks[target].pp):
+            continue  # `#pragma weak name` declares a weak symbol: no alias, nothing to point at
+        what = _host_entity(ctx, toks[target].src)
+        line_start = ctx.index.start(ctx.index.line(toks[hash_].offset))
+        before = text[:line_start].rstrip("\r\n")
+        if what is None or before[before.rfind("\n") + 1:].strip() == HOST_PASS:
+            continue  # a device entity, one defined elsewhere, or kept out of the device pass already
+        end = target
+        while end + 1 < len(toks) and toks[end + 1].pp and toks[end + 1].kind != "NL":
+            end += 1
+        newline = "\r\n" if "\r\n" in text[:4096] else "\n"
+        ctx.report(rules.WEAK_ALIAS, toks[hash_].offset,
+                   f"#pragma weak {toks[alias].src} = {toks[target].src}: '{toks[target].src}' is a host {what} of "
+                   f"this file, which hipcc's device pass does not emit ('alias must point to a defined variable or "
+                   f"function'); kept for the host pass behind {HOST_PASS}")
+        ctx.converted[("c++", "weak-alias")] += 1
+        yield Edit(line_start, line_start, HOST_PASS + newline, "c++:weak-alias")
+        yield Edit(toks[end].end, toks[end].end, newline + "#endif", "c++:weak-alias")
+
+
+def _step(toks: list[Token], i: int, by: int) -> int:
+    """The next (``by`` 1) or previous (-1) token of the same line that is not space or a comment."""
+    k = i + by
+    while 0 <= k < len(toks) and toks[k].kind in _SKIP:
+        k += by
+    return k
+
+
+def _host_entity(ctx: Context, name: str) -> str | None:
+    """'variable' or 'function' when the file declares ``name`` in code without a device qualifier."""
+    toks = ctx.tokens
+    found = None
+    for i, tok in enumerate(toks):
+        if tok.src != name or tok.pp or tok.kind != IDENT:
+            continue
+        words = []
+        k = ctx.prev_code(i)
+        while k >= 0 and toks[k].src not in (";", "{", "}") and not toks[k].pp:
+            words.append(toks[k].src)
+            k = ctx.prev_code(k)
+        if not words or words[0] in (".", "->", "::", "(", ",", "=", "return", "+", "-", "<<", "&&", "||"):
+            continue  # a use, not a declaration
+        if set(words) & _DEVICE_ENTITY:
+            return None
+        found = "function" if toks[ctx.next_code(i)].src == "(" else "variable"
+    return found
 
 
 def _std_in_device_code(ctx: Context) -> Iterator[Edit]:

@@ -78,6 +78,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if name in _RUNTIME_HEADERS:
             ctx.has_hip_runtime = True
         entry = tables.header(name)
+        if entry is not None and tok.kind == STRING and _local(ctx, name):
+            continue  # "math_constants.h" next to the file is the project's own header, not CUDA's
         mirrored = _mirrored(name) if entry is None else ""
         if mirrored:  # cub/block/block_reduce.cuh, thrust/system/cuda/memory.h: a tree the ROCm library mirrors
             ctx.converted[("headers", "include")] += 1
@@ -97,8 +99,12 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if not hip:
             ctx.unsupported += 1
             why = f": {entry.note}" if entry.note else ""
-            ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"{name} has no HIP equivalent in ROCm "
-                       f"{ctx.settings.target}{why}; kept")
+            if entry.hip and not roc:  # a HIP header that arrived after the target release
+                ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"{name} -> {entry.hip} is not available in ROCm "
+                           f"{ctx.settings.target} (added in ROCm {entry.hip_added}){why}; kept")
+            else:
+                ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"{name} has no HIP equivalent in ROCm "
+                           f"{ctx.settings.target}{why}; kept")
             continue
         if hip in _NEED_RUNTIME_FIRST and not ctx.has_hip_runtime:
             ctx.runtime_first = True
