@@ -10,7 +10,7 @@ continuations, comments and here-documents respected), and every edit replaces w
 - ``#SBATCH``/``srun`` GPU requests: counts kept, reported (gres names are the site's);
 - ``nvidia-smi ...`` -> ``amd-smi ...`` (:func:`~cuda2rocm.migrate.deploy.environment.smi_change`), also inside
   ``$(...)`` substitutions;
-- ``docker run --gpus ...`` -> the ROCm device flags (:func:`docker_gpu_flags`).
+- ``docker run --gpus ...`` -> the ROCm device flags (:func:`cuda2rocm.migrate.deploy.images.docker_run_flags`).
 
 Here-document bodies fed to a shell or written out by ``cat``/``tee`` are migrated as scripts of their own. A
 script the reader cannot read (an unterminated quote) is reported with its line and left byte-identical.
@@ -20,7 +20,6 @@ script the reader cannot read (an unterminated quote) is reported with its line 
 
 from __future__ import annotations
 
-import itertools
 import re
 import shlex
 from collections.abc import Sequence
@@ -29,6 +28,7 @@ from pathlib import PurePosixPath
 from cuda2rocm import knowledge
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import environment as E
+from cuda2rocm.migrate.deploy import images
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
@@ -60,25 +60,6 @@ _SMI = "nvidia-smi"
 #: commands that run their argument as a command (or look it up): nvidia-smi after them is the tool itself
 _WRAPPERS = frozenset({"timeout", "exec", "watch", "srun", "sudo", "nohup", "time", "env", "nice", "which", "command",
                        "type", "mpirun", "mpiexec", "xargs", "singularity", "apptainer", "ssh"})
-
-
-def docker_gpu_flags() -> tuple[str, ...]:
-    """The ``docker run`` options that give a container the AMD GPUs (what ``--gpus all`` does on NVIDIA): the
-    KFD compute interface and the DRI render nodes, the video group that owns them, and the settings ROCm's
-    container guide uses for multi-GPU work (seccomp unconfined, the host IPC namespace)."""
-    return tuple(word for option in _DOCKER_GPU_OPTIONS for word in option)
-
-
-#: the options of docker_gpu_flags, each as its words (an option and its value)
-_DOCKER_GPU_OPTIONS: tuple[tuple[str, ...], ...] = (
-    ("--device=/dev/kfd",), ("--device=/dev/dri",), ("--group-add", "video"), ("--security-opt", "seccomp=unconfined"),
-    ("--ipc=host",))
-
-
-def _missing_gpu_flags(values: Sequence[str]) -> list[str]:
-    """docker_gpu_flags without the options the command line already has (as one word or two)."""
-    pairs = {f"{a}={b}" for a, b in itertools.pairwise(values)} | set(values)
-    return [w for option in _DOCKER_GPU_OPTIONS if "=".join(option) not in pairs for w in option]
 
 
 def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
@@ -358,20 +339,13 @@ class _Migrator:
 
     # -- docker --------------------------------------------------------------------------------------------------
     def docker(self, words: Sequence[Word], base: int) -> None:
-        flags = _missing_gpu_flags([w.value for w in words])
-        for k, w in enumerate(words):
-            opt, eq, val = w.value.partition("=")
-            end_word = w if eq or k + 1 >= len(words) else words[k + 1]
-            if opt == "--gpus":
-                value = val if eq else end_word.value
-                note = "" if value in ("all", '"all"') else (f" (--gpus {value} picked devices: pass only their "
-                                                              "/dev/dri/renderD* nodes to restrict them)")
-                self.out.edit(R.DOCKER_GPUS, base + w.offset, base + end_word.end, " ".join(flags),
-                              f"docker run --gpus {value} -> {' '.join(flags)}{note}")
-            elif opt == "--runtime" and (val if eq else end_word.value) == "nvidia":
-                start, end = _word_and_space(self.out.text, base + w.offset, base + end_word.end)
-                self.out.edit(R.DOCKER_GPUS, start, end, "", "--runtime=nvidia removed: ROCm containers need no "
-                              "special runtime")
+        """``docker run``/``create`` through the one mapping of docker's NVIDIA options
+        (:func:`cuda2rocm.migrate.deploy.images.docker_run_flags`, ``data/runtime_flags.csv``)."""
+        for e in images.docker_run_flags(words):
+            start, end = base + e.start, base + e.end
+            if not e.replacement:
+                start, end = _word_and_space(self.out.text, start, end)
+            self.out.edit(R.DOCKER_GPUS, start, end, e.replacement, e.message + (f"; {e.review}" if e.review else ""))
 
     # -- nvidia-smi ----------------------------------------------------------------------------------------------
     def smi(self, words: Sequence[Word], first: Word | None, prefixed: bool, piped: bool, base: int,

@@ -132,9 +132,10 @@ def _documents(text: str) -> list[dict]:
 
 def test_generated_manifests_validate(tmp_path: Path) -> None:
     _, run = _migrated(tmp_path, CASES["canary"])
-    added = {g.path: g.text for g in run.added}
+    added = {g.path: g.text for g in run.added if g.path.endswith(".yaml")}
     assert set(added) == {"k8s/multi.rocm-canary.yaml", "k8s/rocm-validation-job.yaml",
                           "k8s/rocm-validation-pytorchjob.yaml"}
+    assert {g.path for g in run.added} - set(added) == {"cuda2rocm-validation/validate.slurm"}  # the Slurm twin
     schema = json.loads((HERE / "pytorchjob.schema.json").read_text())
     kinds = []
     for text in added.values():

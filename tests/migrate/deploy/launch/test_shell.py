@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.migrate.base import FileMigration
-from cuda2rocm.migrate.deploy import shell
+from cuda2rocm.migrate.deploy import images, shell
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.run import migrate_deploy
 from cuda2rocm.rewrite.runner import Mode
@@ -305,9 +305,11 @@ def test_cli_writes_the_validation_script(tmp_path: Path) -> None:
 
 
 def test_docker_flags_already_present_are_not_repeated() -> None:
+    """Scripts get docker's options from the one mapping the Dockerfile, compose and CI migrators use too
+    (images.docker_run_flags over data/runtime_flags.csv); what the line already has is not repeated."""
     text = "docker run --gpus all --security-opt seccomp=unconfined --group-add=video --device /dev/kfd img\n"
     new = apply_edits(text, shell.migrate("d.sh", text, OPTIONS).edits)
-    assert new == ("docker run --device=/dev/dri --ipc=host --security-opt seccomp=unconfined --group-add=video "
+    added = [f.cli for f in images.runtime_flags() if f.cli not in ("--device=/dev/kfd", "--group-add=video",
+                                                                      "--security-opt=seccomp=unconfined")]
+    assert new == (f"docker run {' '.join(added)} --security-opt seccomp=unconfined --group-add=video "
                    "--device /dev/kfd img\n")
-    assert shell.docker_gpu_flags() == ("--device=/dev/kfd", "--device=/dev/dri", "--group-add", "video",
-                                        "--security-opt", "seccomp=unconfined", "--ipc=host")

@@ -12,7 +12,7 @@ COUNT=$(amd-smi list --csv | tail -n +2 | wc -l)
 nvidia-smi -pm 1
 nvidia-smi --query-gpu="$FIELDS" --format=csv
 amd-smi
-docker run --rm --device=/dev/kfd --device=/dev/dri --group-add video --security-opt seccomp=unconfined --ipc=host -v "$PWD:/w" my/image:latest python /w/t.py
-docker run --rm --device=/dev/kfd --device=/dev/dri --group-add video --security-opt seccomp=unconfined --ipc=host my/image:latest
+docker run --rm --device=/dev/kfd --device=/dev/dri --group-add=video --group-add=render --security-opt=seccomp=unconfined --ipc=host --shm-size=8G -v "$PWD:/w" my/image:latest python /w/t.py
+docker run --rm --device=/dev/kfd --device=/dev/dri --group-add=video --group-add=render --security-opt=seccomp=unconfined --ipc=host --shm-size=8G --env=ROCR_VISIBLE_DEVICES=0,1 my/image:latest
 command -v amd-smi >/dev/null && echo "has a GPU tool"
 grep -q nvidia-smi setup.log && echo "mentioned"
