@@ -104,8 +104,8 @@ def test_what_the_goldens_show() -> None:
     assert "nvidia-smi -pm 1" in out["smi.sh"]  # no counterpart: kept, reported
     assert 'command -v amd-smi >/dev/null && echo "has a GPU tool"' in out["smi.sh"]
     assert "grep -q nvidia-smi setup.log" in out["smi.sh"]  # an argument of grep, not the tool: reported only
-    assert ("docker run --rm --device=/dev/kfd --device=/dev/dri --group-add video --security-opt "
-            "seccomp=unconfined --ipc=host -v") in out["smi.sh"]
+    assert ("docker run --rm --device=/dev/kfd --device=/dev/dri --group-add=video --group-add=render "
+            "--security-opt=seccomp=unconfined --ipc=host --shm-size=8G -v") in out["smi.sh"]
     findings = (GOLDEN / "expected" / "train.sbatch.findings").read_text(encoding="utf-8")
     for rule in ("C2R-M406", "C2R-M501", "C2R-M502", "C2R-M503", "C2R-M504", "C2R-M505", "C2R-M405"):
         assert rule in findings
