@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
 from cuda2rocm.migrate.deploy.images import ImageChoice, rocm_image
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
@@ -160,6 +161,39 @@ class _Migrator:
             elif value is not None and _rocm_paths(value.src) != value.src:
                 self.out.edit(R.CUDA_HOME, value.offset, value.offset + len(value.src), _rocm_paths(value.src),
                               f"{name}: CUDA toolkit paths -> /opt/rocm")
+            elif ins.name == "ENV":
+                self._environment(ins, pairs, key, value)
+
+    def _environment(self, ins: Instruction, pairs: Sequence[tuple[Piece, Piece | None]], key: Piece,
+                     value: Piece | None) -> None:
+        """Any other ``ENV`` assignment: the one decision of every deploy file's environment
+        (:func:`cuda2rocm.migrate.deploy.environment.env_change`: CUDA_VISIBLE_DEVICES, NCCL_*, ...)."""
+        change = env_change(key.src, value.src.strip("\"'") if value is not None else "", gfx=self.options.gfx)
+        if change is None:
+            return
+        end = value.offset + len(value.src) if value is not None else key.offset + len(key.src)
+        legacy = value is not None and "=" not in self.text[key.offset + len(key.src):value.offset]
+        original = value.src if value is not None else ""
+        if change.action == RENAME and not (legacy and len(change.new) > 1):
+            if legacy:
+                between = self.text[key.offset + len(key.src):value.offset] if value is not None else " "
+                new_name, new_value = change.new[0]
+                text = new_name + between + (original if new_value is None else new_value)
+            else:
+                text = " ".join(change.written(original, _docker_quote))
+            self.out.edit(change.rule, key.offset, end, text, change.message, applicability=change.applicability)
+        elif change.action == ADD and not legacy:
+            self.out.edit(change.rule, end, end, " " + " ".join(change.written(original, _docker_quote)),
+                          change.message, applicability=change.applicability)
+        elif change.action == DROP and len(pairs) > 1 and not legacy:
+            start, stop = _word_span(self.text, key.offset, end)
+            self.out.edit(change.rule, start, stop, "", change.message, applicability=change.applicability)
+        elif change.action == DROP:
+            start, stop = _whole_lines(self.text, ins.offset, ins.end)
+            kept = "".join(c.src + "\n" for c in self.df.comments if start <= c.offset < stop)
+            self.out.edit(change.rule, start, stop, kept, change.message, applicability=change.applicability)
+        else:  # keep, or a form this instruction cannot take in place
+            self.out.report(change.rule, key.offset, change.message)
 
     def _pair(self, ins: Instruction, key: Piece, value: Piece | None, new_key: str, new_value: str,
               rule: Rule, message: str) -> None:
@@ -392,3 +426,10 @@ def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
     s = text.rfind("\n", 0, start) + 1
     e = end + 1 if end < len(text) and text[end] == "\n" else end
     return s, e
+
+
+def _docker_quote(value: str) -> str:
+    """A new ENV value as Dockerfile ``ENV`` reads it: bare when it has no blank or quote, else double-quoted."""
+    if value and not any(c in value for c in " \t\"'\\$"):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'

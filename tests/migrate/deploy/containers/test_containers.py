@@ -248,3 +248,23 @@ def test_a_container_given_as_a_string_becomes_a_mapping_in_the_rocm_job() -> No
     assert jobs["t-rocm"]["container"]["image"] == "rocm/dev-ubuntu-22.04:6.4.1-complete"
     assert jobs["t-rocm"]["container"]["options"].startswith("--device=/dev/kfd --device=/dev/dri")
     assert new.count("# the image") == 2
+
+
+def test_dockerfile_env_goes_through_the_one_environment_decision() -> None:
+    """ENV assignments other than the toolkit paths and NVIDIA runtime variables follow env_change (the launch
+    scripts' decision too): renamed, added beside, dropped, or kept with a finding."""
+    from cuda2rocm.migrate.deploy import dockerfile
+    from cuda2rocm.migrate.deploy.environment import env_change
+    from cuda2rocm.source.edits import apply_edits
+
+    text = ("FROM ubuntu:22.04\nENV CUDA_VISIBLE_DEVICES=0,1 OMP_NUM_THREADS=4\nENV CUDA_LAUNCH_BLOCKING 1\n"
+            "ENV NCCL_DEBUG=INFO\n")
+    done = dockerfile.migrate("Dockerfile", text, DeployOptions())
+    out = apply_edits(text, done.edits)
+    visible = env_change("CUDA_VISIBLE_DEVICES", "0,1")
+    blocking = env_change("CUDA_LAUNCH_BLOCKING", "1")
+    assert visible is not None and blocking is not None
+    assert f"ENV {' '.join(visible.written('0,1'))} OMP_NUM_THREADS=4\n" in out
+    assert f"ENV {blocking.new[0][0]} {blocking.new[0][1] or '1'}\n" in out
+    assert "ENV NCCL_DEBUG=INFO\n" in out and any(f.line == 4 for f in done.findings)
+    assert apply_edits(out, dockerfile.migrate("Dockerfile", out, DeployOptions()).edits) == out
