@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cuda2rocm.migrate.deploy import monitoring
+from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
 from cuda2rocm.migrate.deploy.rules import kubernetes as R
 from cuda2rocm.migrate.deploy.yamlfile import (
     YamlFile,
@@ -48,6 +49,8 @@ def _walk(f: YamlFile, node: Node, path: tuple[str, ...], kind: str) -> None:
             _pair(f, node, k, v, key, path)
             _walk(f, v, (*path, key), kind)
     elif node.kind == SEQUENCE:
+        if kind == "k8s" and path and path[-1] == "env":
+            _container_env(f, node)
         for item in node.items:
             _walk(f, item, path, kind)
     elif node.kind == SCALAR and "DCGM_" in node.value:
@@ -72,6 +75,35 @@ def _pair(f: YamlFile, parent: Node, k: Node, v: Node, key: str, path: tuple[str
     elif key == "runtimeClassName" and v.kind == SCALAR and v.value == table["runtime_class"]["nvidia"]:
         _remove_entry(f, k, v, R.RUNTIME_CLASS, "runtimeClassName: nvidia removed: "
                       + table["runtime_class"]["note"])
+
+
+def _container_env(f: YamlFile, env: Node) -> None:
+    """A container's ``env:`` list: each ``name``/``value`` pair through the one decision every deploy file's
+    environment takes (:func:`cuda2rocm.migrate.deploy.environment.env_change`). A rename edits the name (and a
+    new value) in place; an added or dropped variable is reported with the entry to add or remove."""
+    for item in env.items:
+        if item.kind != MAPPING:
+            continue
+        fields = {k.value: v for k, v in item.pairs if k.kind == SCALAR}
+        name, value = fields.get("name"), fields.get("value")
+        if name is None or name.kind != SCALAR:
+            continue
+        change = env_change(name.value, value.value if value is not None and value.kind == SCALAR else "",
+                            gfx=f.options.gfx)
+        if change is None:
+            continue
+        if change.action == RENAME and len(change.new) == 1:
+            new_name, new_value = change.new[0]
+            replace_scalar(f, name, new_name, change.rule, change.message)
+            if new_value is not None and value is not None and new_value != value.value:
+                replace_scalar(f, value, new_value, change.rule, change.message)
+        elif change.action in (ADD, DROP, RENAME):
+            what = ", ".join(f"{n}={v if v is not None else (value.value if value is not None else '')}"
+                             for n, v in change.new)
+            verb = "remove this entry" if change.action == DROP else f"add {what}"
+            f.report(change.rule, name.offset, change.message, fix=verb)
+        else:
+            f.report(change.rule, name.offset, change.message)
 
 
 def _label(f: YamlFile, k: Node, v: Node, key: str, path: tuple[str, ...]) -> None:

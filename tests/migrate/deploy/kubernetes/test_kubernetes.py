@@ -216,7 +216,8 @@ def test_bundled_example(tmp_path: Path) -> None:
     for doc in _documents((root / "k8s/rocm-validation-job.yaml").read_text()):
         kv.validate(doc, K8S, strict=True)
     plain = migrate(rel, (root / rel).read_text(), DeployOptions())
-    assert {f.rule for f in plain.findings} == {"C2R-M301", "C2R-M302"}
+    # GPU resources and node labels rewritten; the example's NCCL variables classified for RCCL (env_change)
+    assert {f.rule for f in plain.findings} == {"C2R-M301", "C2R-M302", "C2R-M501", "C2R-M504"}
     new = apply_edits((root / rel).read_text(), plain.edits)
     assert "amd.com/gpu: 2" in new and "nvidia" not in new
 
@@ -231,3 +232,18 @@ def test_mask_property(parts: list[str]) -> None:
     inside = {i for a, b in actions for i in range(a, b)}
     assert all(masked[i] == text[i] for i in range(len(text)) if i not in inside or text[i] == "\n")
     assert all(masked[i] in " x\n" for i in inside)
+
+
+def test_container_env_goes_through_the_one_environment_decision(tmp_path: Path) -> None:
+    """A container's env list follows environment.env_change like scripts and Dockerfiles: renamed in place
+    (comment kept), NCCL tuning reported for RCCL; the result still validates."""
+    text = ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: c\n    image: my/i:1\n"
+            "    env:\n    - name: CUDA_VISIBLE_DEVICES  # pin\n      value: \"0\"\n    - name: NCCL_P2P_LEVEL\n"
+            "      value: NVL\n")
+    (tmp_path / "pod.yaml").write_text(text)
+    run = migrate_deploy(tmp_path)
+    (outcome,) = run.files
+    assert outcome.text is not None and "- name: HIP_VISIBLE_DEVICES  # pin\n      value: \"0\"\n" in outcome.text
+    assert {(f.rule, f.line) for f in run.findings} >= {("C2R-M502", 12)}
+    for doc in _documents(outcome.text):
+        kv.validate(doc, K8S, strict=True)
