@@ -113,11 +113,24 @@ def for_project(start: str | Path = ".") -> WorkspaceConfig:
         return load(ws / CONFIG_NAME)
     for folder in (here, *here.parents):
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file():
+        if pyproject.is_file() and _parses(pyproject):  # a broken pyproject is the project's, reported where read
             cfg = load(pyproject)
             if cfg.source:
                 return cfg
     return WorkspaceConfig()
+
+
+def _parses(path: Path) -> bool:
+    """Is ``path`` readable TOML? (An unparsable pyproject.toml holds no settings of ours; ``migrate build``
+    reports it with its line as an input problem of the project.)"""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    try:
+        tomlkit.parse(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, TOMLKitError):
+        return False
+    return True
 
 
 @dataclass
