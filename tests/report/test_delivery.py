@@ -253,26 +253,32 @@ def test_docs_list_every_items_evidence_rule() -> None:
 
 
 @pytest.mark.hipcc
-def test_real_verify_record_decides_item_5(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """convert and verify run for real (hipcc) and record; with a migrate-build record item 5 is done once the
-    kind is known, partial (stale) before."""
-    from cuda2rocm.envelope import kinds
+def test_real_verify_record_decides_item_5(tmp_path: Path) -> None:
+    """convert, migrate build and verify run for real (hipcc) and record: item 5 is done; the same migrate-build
+    record under another payload version makes it partial (stale)."""
+    import json
+
     from cuda2rocm.toolchain import find_hipcc
 
     if find_hipcc() is None:
         pytest.skip("hipcc not installed")
     project = E.clean_project(tmp_path)
+    (project / "CMakeLists.txt").write_text("cmake_minimum_required(VERSION 3.18)\nproject(c LANGUAGES CXX CUDA)\n"
+                                            "add_executable(fill fill.cu)\n")
     ws = E.Workspace(tmp_path / "ws")
     rec = str(records_dir(ws.root))
     assert main(["--record", rec, "convert", str(project), "-o", str(tmp_path / "hip")]) == 0
+    assert main(["--record", rec, "migrate", "build", str(project), "-o", str(tmp_path / "hip")]) == 0
     assert main(["--record", rec, "verify", str(project), "--offload-arch", "gfx90a"]) == 0
-    ws.add_raw(ws.raw("migrate-build", E.migrate_payload([("CMakeLists.txt", "changed")]), "migrate", "build"))
-    before = next(i for i in build(ws.root).checklist if i.id == "CL5")
-    assert before.status is Status.PARTIAL and "verify: 1 units compile for gfx90a" in before.reasons
-    monkeypatch.setitem(kinds.KINDS, "migrate-build", kinds.Kind("migrate-build", "1", "builtins:dict", "t"))
     after = next(i for i in build(ws.root).checklist if i.id == "CL5")
     assert after.status is Status.DONE, after.reasons
     assert {r.kind for r in after.evidence} == {"convert", "migrate-build", "verify"}
+    (migrate,) = [p for p in records_dir(ws.root).glob("*.json") if "migrate-build" in p.name]
+    data = json.loads(migrate.read_text())
+    data["payload_schema_version"] = "0-old"
+    migrate.write_text(json.dumps(data))
+    before = next(i for i in build(ws.root).checklist if i.id == "CL5")
+    assert before.status is Status.PARTIAL and "verify: 1 units compile for gfx90a" in before.reasons
 
 
 def test_untrusted_text_is_escaped_in_every_format(tmp_path: Path) -> None:
