@@ -351,8 +351,8 @@ def test_remaining_work_is_ordered_by_risk(tmp_path: Path) -> None:
 
 
 def test_dual_platform_section_follows_the_workspace_setting(tmp_path: Path) -> None:
-    for config, expected in (("dual_platform = true\n", True), ("[workspace]\ndual = true\n", True),
-                             ("dual_platform = false\n", False), ("", False)):
+    for config, expected in (("dual-platform = true\n", True), ("[tool.cuda2rocm]\n", False),
+                             ("dual-platform = false\n", False), ("", False)):
         root = tmp_path / str(len(list(tmp_path.iterdir())))
         ws = E.Workspace(root, config=config)
         ws.add("convert", E.convert_summary(), "convert", ".")

@@ -35,7 +35,7 @@ def fixed_workspace(root: Path, compare_pass: Any) -> E.Workspace:
     """Scan and convert of the example, the committed H200 env and comm records (the CUDA baseline), a ROCm
     fingerprint, compare of the H200 captures, bench's comparison, smoke and verify samples, an 8-GPU RCCL run,
     and one record that does not load. Dual platform."""
-    ws = E.Workspace(root, config='dual_platform = true\n\n[target]\ngpu = "MI300X"\n')
+    ws = E.Workspace(root, config='target-gpu = "MI300X"\ndual-platform = true\n')
     ws.add("scan", E.scan_result(), "scan", ".")
     ws.add("convert", E.convert_summary(), "convert", ".", "-o", "hip")
     ws.add("verify", samples.verify_summary(), "verify", "hip", exit_status=1)

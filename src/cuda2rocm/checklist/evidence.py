@@ -173,24 +173,19 @@ def ref_of(stored: Stored, env: Envelope, root: Path) -> Ref:
 
 
 def read_settings(root: Path) -> Settings:
-    """The settings the report needs from ``cuda2rocm.toml``; a file that cannot be read is a problem, not an
-    error. Keys: ``[target] gpu|rocm|os`` (or top-level ``target_gpu``), ``dual_platform`` (top level or under
-    ``[workspace]``, also spelt ``[workspace] dual``)."""
-    import tomlkit
-    from tomlkit.exceptions import TOMLKitError
+    """The settings the report needs, through the one workspace config loader (``workspace.config.load``:
+    target GPU/ROCm/OS, dual platform); a file that cannot be read is a problem shown in the report, not an
+    error."""
+    from cuda2rocm.workspace import config
 
     path = root / CONFIG_NAME
     if not path.is_file():
         return Settings()
     try:
-        data = tomlkit.parse(path.read_text(encoding="utf-8")).unwrap()
-    except (OSError, UnicodeDecodeError, TOMLKitError) as exc:
+        cfg = config.load(path)
+    except config.ConfigError as exc:
         return Settings(source=CONFIG_NAME, problem=f"{CONFIG_NAME}: cannot read: {exc}")
-    target: dict[str, Any] = data["target"] if isinstance(data.get("target"), dict) else {}
-    workspace: dict[str, Any] = data["workspace"] if isinstance(data.get("workspace"), dict) else {}
-    dual = data.get("dual_platform", workspace.get("dual_platform", workspace.get("dual", False)))
-    return Settings(str(target.get("gpu") or data.get("target_gpu") or ""), str(target.get("rocm") or ""),
-                    str(target.get("os") or ""), dual is True, CONFIG_NAME)
+    return Settings(cfg.target_gpu, cfg.target_rocm, cfg.target_os, cfg.dual_platform, CONFIG_NAME)
 
 
 def collect(root: Path) -> Evidence:

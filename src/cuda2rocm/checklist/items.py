@@ -215,7 +215,7 @@ def _inventory(ev: Evidence) -> Verdict:
 
 
 @item("CL2", "Target AMD GPU, ROCm and OS chosen", ("env", "scan"), """
-    done: an `env` record from a ROCm machine whose GPUs include the target GPU (the `[target] gpu` setting,
+    done: an `env` record from a ROCm machine whose GPUs include the target GPU (the `target-gpu` setting,
     else the newest scan's target) and that names its ROCm version and OS. partial: a target is named but no
     ROCm fingerprint shows it, or the fingerprint lacks the ROCm version or OS. failed: the ROCm fingerprints
     show only other GPUs than the target. not started: no target named and no ROCm fingerprint.""", ("ops",))
@@ -228,8 +228,8 @@ def _target(ev: Evidence) -> Verdict:
         return _verdict(Status.PARTIAL, [f"target {target} named, but no env record from a ROCm machine: run "
                                          "`cuda2rocm env` on it"], [ev.latest("scan")])
     if not target:
-        return _verdict(Status.PARTIAL, ["ROCm machine fingerprinted, but no target GPU named ([target] gpu)"],
-                        rocm[-1:])
+        return _verdict(Status.PARTIAL, ["ROCm machine fingerprinted, but no target GPU named (target-gpu in "
+                                         "cuda2rocm.toml)"], rocm[-1:])
     hits = [r for r in rocm if _matches_target(r.payload, target)]
     if not hits:
         names = _few(str(g.get("name", "?")) for r in rocm for g in r.payload.get("gpus") or [] if isinstance(g, dict))

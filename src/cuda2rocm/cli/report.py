@@ -40,7 +40,7 @@ def command(path: Path, fmt: str | None, output: Path | None) -> int:
     root = find(path)
     if root is None:
         click.echo(f"error: {path} is not inside a cuda2rocm workspace (no cuda2rocm.toml or .cuda2rocm/ here or "
-                   "above)", err=True)
+                   "above); make one with `cuda2rocm init`", err=True)
         return 2
     chosen = fmt or (_SUFFIX.get(output.suffix.lower(), "markdown") if output is not None else "markdown")
     try:
