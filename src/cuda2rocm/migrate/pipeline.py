@@ -482,7 +482,8 @@ def next_steps(run: PipelineRun, thresholds: Sequence[str] = ()) -> list[tuple[s
                f"cuda2rocm bench compare bench-cuda.jsonl bench-rocm.jsonl {gates}".rstrip()]
     if collectives:
         compare.append(f"cuda2rocm comm --compare comm-cuda.jsonl comm-rocm.jsonl {comm_gates}".rstrip())
+    compare.append("cuda2rocm report -o report.html")
     return [(f"on the NVIDIA machine, in {run.source} (the CUDA baseline)", on("cuda")),
             (f"on the AMD machine, in {run.output} (copy cuda-evidence/, captures/cuda and the *-cuda.jsonl "
              "files there)", on("rocm")),
-            ("then, in the workspace, compare", compare)]
+            ("then, in the workspace, compare and report", compare)]

@@ -85,4 +85,12 @@ def migrate_deploy(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pa
     files = migrate_jobs(jobs, partial(migrate_file, options=options), mode=mode, force=force, backup=backup,
                          workers=workers)
     return finish(root, files, problems, options, mode=mode, output=out, force=force, started=started,
-                  generate=partial(generate, options=options))
+                  generate=partial(generate, options=options), settled=_informational())
+
+
+def _informational() -> frozenset[str]:
+    """Deploy rules at info severity (a variable RCCL reads as is, a count kept): nothing for a person to decide."""
+    from cuda2rocm.model import Severity
+    from cuda2rocm.rules import by_family
+
+    return frozenset(r.id for r in by_family("deploy") if r.severity is Severity.INFO)
