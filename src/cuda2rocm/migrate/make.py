@@ -48,6 +48,7 @@ class _Migrator:
         self.arch_done: set[str] = set()  # variables (and recipe lines) whose targets are written already
         self.compilers = self._compiler_variables()
         self.toolkit_vars = self._toolkit_variables()
+        self.toolkit_dirs = sorted(self.toolkit_vars - set(CUDA_PATH_VARIABLES))  # their $(X)/lib64 follows
         self.flag_vars = self._flag_variables()
         self.suffix = next((posixpath.splitext(new)[1] for old, new in options.renames.items()
                             if old.endswith(".cu")), "")
@@ -163,8 +164,10 @@ class _Migrator:
             new = _rocm_paths(word.src)
             if new != word.src:
                 new = re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/lib64\b", r"\1/lib", new)
-            for var in self.toolkit_vars - set(CUDA_PATH_VARIABLES):
-                new = new.replace(f"$({var})/lib64", f"$({var})/lib").replace(f"${{{var}}}/lib64", f"${{{var}}}/lib")
+            if "/lib64" in new:
+                for var in self.toolkit_dirs:
+                    new = new.replace(f"$({var})/lib64", f"$({var})/lib")
+                    new = new.replace(f"${{{var}}}/lib64", f"${{{var}}}/lib")
             link = _LINK.fullmatch(new)
             lib = index.get(link.group(1)) if link else None
             if lib is not None and link is not None and link.group(1) in lib.names:
