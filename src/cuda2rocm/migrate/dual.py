@@ -89,6 +89,12 @@ def _dropped(migration: FileMigration, edits: set[Edit]) -> FileMigration:
     return replace(migration, edits=tuple(e for e in migration.edits if e not in edits), findings=tuple(findings))
 
 
+def _outside(migration: FileMigration, blocks: Sequence[tuple[int, int]]) -> FileMigration:
+    """``migration`` without the edits inside the platform blocks of a previous ``--dual`` run."""
+    old = {e for e in migration.edits if any(s <= e.start and e.end <= t for s, t in blocks)}
+    return _dropped(migration, old) if old else migration
+
+
 def _rebuilt(migration: FileMigration, new_edits: list[Edit], old_to_new: dict[Edit, Edit]) -> FileMigration:
     """The migration with its edits replaced by the dual ones; each finding's fix points at its dual edit."""
     findings: list[Finding] = []
@@ -119,10 +125,7 @@ def _cmake_blocks(commands: Sequence[Command]) -> list[tuple[int, int]]:
 
 def _cmake(migration: FileMigration, text: str) -> FileMigration:
     doc = read_cmake(text)
-    blocks = _cmake_blocks(doc.commands)
-    old = {e for e in migration.edits if any(s <= e.start and e.end <= t for s, t in blocks)}
-    if old:
-        migration = _dropped(migration, old)
+    migration = _outside(migration, _cmake_blocks(doc.commands))
     nl = _newline(text)
     edits = list(migration.edits)
     new_edits: list[Edit] = []
@@ -229,10 +232,7 @@ def _make_blocks(lines: Sequence[Line], text: str) -> list[tuple[int, int]]:
 
 def _make(migration: FileMigration, text: str) -> FileMigration:
     doc = read_make(text)
-    blocks = _make_blocks(doc.lines, text)
-    old = {e for e in migration.edits if any(s <= e.start and e.end <= t for s, t in blocks)}
-    if old:
-        migration = _dropped(migration, old)
+    migration = _outside(migration, _make_blocks(doc.lines, text))
     nl = _newline(text)
     edits = list(migration.edits)
     new_edits: list[Edit] = []
