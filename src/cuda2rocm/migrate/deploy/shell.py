@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 
 from cuda2rocm import knowledge
+from cuda2rocm.knowledge import versions
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import environment as E
-from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy import images, profilers
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
@@ -145,6 +146,8 @@ class _Migrator:
             self.srun_export(rest, base)
         elif head == "docker" and len(rest) > 1 and rest[1].value in ("run", "create"):
             self.docker(rest, base)
+        elif profilers.tool_of(head):
+            self.profiler(rest, base)
         self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base, head)
 
     def substitutions(self, w: Word, base: int) -> None:
@@ -346,6 +349,24 @@ class _Migrator:
             if not e.replacement:
                 start, end = _word_and_space(self.out.text, start, end)
             self.out.edit(R.DOCKER_GPUS, start, end, e.replacement, e.message + (f"; {e.review}" if e.review else ""))
+
+    # -- profilers ----------------------------------------------------------------------------------------------
+    def profiler(self, words: Sequence[Word], base: int) -> None:
+        """``nsys profile`` / ``ncu`` / ``nvprof`` -> ``rocprofv3 ... --`` (``migrate/deploy/profilers.py``)."""
+        rocm = self.options.rocm_version
+        change = profilers.profiler_change(words, rocm)
+        tool = profilers.tool_of(words[0].value)
+        if change is None:
+            if versions.key(rocm) < versions.key(profilers.ROCPROFV3_SINCE) and len(words) > 1:
+                self.out.report(R.PROFILER, base + words[0].offset, f"{tool} profiles NVIDIA GPUs; ROCm {rocm} has "
+                                "no rocprofv3 (6.2 and later): use rocprof --hip-trace --stats by hand")
+            return
+        start, end = base + words[0].offset, base + words[change.end - 1].end
+        text = " ".join(shlex.quote(w) for w in change.replacement)
+        if self.out.edit(R.PROFILER, start, end, text, f"{tool} -> rocprofv3: {change.note}",
+                         applicability=Applicability.UNSAFE):
+            for option, why in change.unmapped:
+                self.out.report(R.PROFILER_OPTION, start, f"{tool} {option} left out: {why}")
 
     # -- nvidia-smi ----------------------------------------------------------------------------------------------
     def smi(self, words: Sequence[Word], first: Word | None, prefixed: bool, piped: bool, base: int,

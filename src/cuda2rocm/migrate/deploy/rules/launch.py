@@ -103,6 +103,30 @@ DOCKER_GPUS = deploy_rule(
     instead="`--device=/dev/kfd --device=/dev/dri --group-add video --security-opt seccomp=unconfined --ipc=host`.",
     references=(_ROCM_DOCKER,),
 )
+PROFILER = deploy_rule(
+    "C2R-M411", "profiler-command", Severity.MEDIUM,
+    what="`nsys profile`, `ncu` and `nvprof` command lines in scripts: NVIDIA's profilers.",
+    why="They do not run on AMD GPUs. rocprofv3 (ROCm 6.2 and later) traces HIP calls, kernels, copies and roctx "
+        "markers and collects counters; its analysis flow and metric names differ (the guide's Nsight -> "
+        "rocprofiler mapping).",
+    example="# file: prof.sh\nnsys profile -t cuda,nvtx -o report python train.py",
+    instead="`rocprofv3 --hip-trace --kernel-trace --memory-copy-trace --marker-trace --output-format pftrace -o "
+            "report -- python train.py` (a Perfetto timeline); `ncu` -> `rocprofv3 --kernel-trace --stats --`; "
+            "full counter sets with `rocprof-compute profile`. Marked unsafe: check the output location your "
+            "tooling reads.",
+    references=("https://rocm.docs.amd.com/projects/rocprofiler-sdk/en/latest/how-to/using-rocprofv3.html",),
+)
+PROFILER_OPTION = deploy_rule(
+    "C2R-M412", "profiler-option-unmapped", Severity.LOW,
+    what="An nsys/ncu/nvprof option with no rocprofv3 counterpart (OS-runtime traces, capture ranges, ncu "
+         "`--set`/`--metrics`, nvprof metrics and events).",
+    why="Nsight metric and section names have no one-to-one rocprof counter; kernel times come from the kernel "
+        "trace, counters must be chosen for the AMD GPU.",
+    example="# file: prof.sh\nncu --set full -o out ./app",
+    instead="Counters from `rocprofv3 --list-avail` with `--pmc`, or `rocprof-compute profile -n NAME -- CMD`; "
+            "`cuda2rocm bench kernels` for kernel times on both platforms.",
+    references=("https://rocm.docs.amd.com/projects/rocprofiler-compute/en/latest/",),
+)
 LAUNCHER_ENV = deploy_rule(
     "C2R-M410", "launcher-env-passing", Severity.LOW,
     what="Environment passed through a launcher (`mpirun -x CUDA_VISIBLE_DEVICES`, `srun --export=...`).",

@@ -1,0 +1,98 @@
+"""NVIDIA profiler command lines (``nsys profile``, ``ncu``, ``nvprof``) -> ``rocprofv3`` (``data/profilers.csv``).
+
+:func:`profiler_change` reads the words of one command (as the shell reader gives them) and returns where the
+profiler's own part ends (the profiled command starts), the rocprofv3 words that replace it, and the options
+that have no counterpart. rocprofv3 takes the profiled command after ``--``. Before ROCm 6.2 (no rocprofv3)
+nothing is rewritten; the command is reported.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+from cuda2rocm.knowledge import versions
+from cuda2rocm.source.formats.shell import Word
+
+TOOLS = ("nsys", "ncu", "nvprof")
+#: the first ROCm release with rocprofv3 (rocprofiler-sdk docs start at docs-6.2.0)
+ROCPROFV3_SINCE = "6.2"
+
+
+@dataclass(frozen=True)
+class _Row:
+    tool: str
+    option: str
+    value: bool
+    action: str
+    rocm: str
+    note: str
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> dict[tuple[str, str], _Row]:
+    text = resources.files("cuda2rocm.migrate.deploy").joinpath("data/profilers.csv").read_text(encoding="utf-8")
+    lines = "\n".join(ln for ln in text.splitlines() if ln and not ln.startswith("#"))
+    return {(r["tool"], r["option"]): _Row(r["tool"], r["option"], r["value"] == "yes", r["action"], r["rocm"],
+                                           r["note"]) for r in csv.DictReader(io.StringIO(lines))}
+
+
+@dataclass(frozen=True)
+class ProfilerChange:
+    tool: str
+    end: int  # index of the first word of the profiled command (len(words) when none)
+    replacement: tuple[str, ...]  # rocprofv3 words, ending with "--"
+    unmapped: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (option as written, why)
+    note: str = ""
+
+
+def tool_of(word: str) -> str:
+    """``nsys``, ``ncu`` or ``nvprof`` for a command word (a path to it too), else ""."""
+    name = word.rsplit("/", 1)[-1]
+    return name if name in TOOLS else ""
+
+
+def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
+    """The rocprofv3 form of ``words`` (``words[0]`` the profiler); None when it is not one or has no
+    profiled command, or when ``rocm`` predates rocprofv3."""
+    tool = tool_of(words[0].value) if words else ""
+    if not tool or versions.key(rocm) < versions.key(ROCPROFV3_SINCE):
+        return None
+    table = _table()
+    base = table[(tool, "")]
+    out: list[str] = base.rocm.split()
+    unmapped: list[tuple[str, str]] = []
+    i = 1
+    if tool == "nsys":
+        if i < len(words) and words[i].value != "profile":
+            return None  # nsys stats, nsys export ...: not a profiled run
+        i += 1
+    while i < len(words) and words[i].value.startswith("-") and words[i].value != "--":
+        name, eq, value = words[i].value.partition("=")
+        row = table.get((tool, name))
+        takes = row.value if row is not None else False
+        if takes and not eq:
+            value = words[i + 1].value if i + 1 < len(words) else ""
+            i += 1
+        written = f"{name}={value}" if eq or takes else name
+        i += 1
+        if row is None:
+            unmapped.append((written, f"{tool} option with no rocprofv3 counterpart known"))
+        elif name in ("-t", "--trace"):
+            for part in filter(None, value.split(",")):
+                part_row = table.get((tool, f"trace:{part}"))
+                if part_row is None or part_row.action == "report":
+                    unmapped.append((f"{name} {part}", part_row.note if part_row else "no rocprofv3 trace of it"))
+        elif row.action == "map" and not (name == "--stats" and value.lower() in ("false", "0")):
+            out.extend(token.replace("{v}", value) for token in row.rocm.split())  # a value keeps its blanks
+        elif row.action == "report":
+            unmapped.append((written, row.note))
+    if i < len(words) and words[i].value == "--":
+        i += 1
+    if i >= len(words):
+        return None
+    return ProfilerChange(tool, i, ("rocprofv3", *out, "--"), tuple(unmapped), base.note)
