@@ -66,6 +66,7 @@ def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
     base = table[(tool, "")]
     out: list[str] = base.rocm.split()
     unmapped: list[tuple[str, str]] = []
+    counters: list[str] = []  # --pmc counters for mapped ncu metrics
     i = 1
     if tool == "nsys":
         if i < len(words) and words[i].value != "profile":
@@ -87,6 +88,15 @@ def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
                 part_row = table.get((tool, f"trace:{part}"))
                 if part_row is None or part_row.action == "report":
                     unmapped.append((f"{name} {part}", part_row.note if part_row else "no rocprofv3 trace of it"))
+        elif name == "--metrics" and tool == "ncu":
+            for metric in filter(None, value.split(",")):
+                m_row = table.get((tool, f"metric:{metric}"))
+                if m_row is not None and m_row.action == "map":
+                    counters.append(m_row.rocm)
+                elif m_row is None or m_row.action == "report":
+                    unmapped.append((f"--metrics {metric}", m_row.note if m_row else "an Nsight metric with no "
+                                     "rocprof counter known: choose counters (rocprofv3 --list-avail) or use "
+                                     "rocprof-compute"))
         elif row.action == "map" and not (name == "--stats" and value.lower() in ("false", "0")):
             out.extend(token.replace("{v}", value) for token in row.rocm.split())  # a value keeps its blanks
         elif row.action == "report":
@@ -95,4 +105,6 @@ def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
         i += 1
     if i >= len(words):
         return None
+    if counters:
+        out.extend(["--pmc", *dict.fromkeys(counters)])
     return ProfilerChange(tool, i, ("rocprofv3", *out, "--"), tuple(unmapped), base.note)

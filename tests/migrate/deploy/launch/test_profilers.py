@@ -42,7 +42,8 @@ def test_options_without_a_counterpart_are_reported() -> None:
     text = "nsys profile -t cuda,osrt --capture-range=cudaProfilerApi ./app\nncu --set full --metrics a,b ./app\n"
     done = shell.migrate("prof.sh", text, DeployOptions(rocm="6.4"))
     left = sorted(f.message.split(" left out")[0] for f in done.findings if f.rule == "C2R-M412")
-    assert left == ["ncu --metrics=a,b", "ncu --set=full", "nsys --capture-range=cudaProfilerApi", "nsys -t osrt"]
+    assert left == ["ncu --metrics a", "ncu --metrics b", "ncu --set=full", "nsys --capture-range=cudaProfilerApi",
+                    "nsys -t osrt"]
 
 
 def test_before_rocprofv3_the_command_is_reported_not_rewritten() -> None:
@@ -54,3 +55,23 @@ def test_before_rocprofv3_the_command_is_reported_not_rewritten() -> None:
 def test_other_nsys_subcommands_and_a_bare_tool_are_left() -> None:
     for text in ("nsys stats report.nsys-rep\n", "ncu --version\n", "echo ncu\n"):
         assert not shell.migrate("prof.sh", text, DeployOptions(rocm="6.4")).edits, text
+
+
+def test_table_rows_are_well_formed() -> None:
+    import csv
+    import io
+    from importlib import resources
+
+    text = resources.files("cuda2rocm.migrate.deploy").joinpath("data/profilers.csv").read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO("\n".join(ln for ln in text.splitlines() if ln and not ln.startswith("#")))))
+    assert all(len(r) == 6 for r in rows), [r for r in rows if len(r) != 6]
+    assert {r[3] for r in rows[1:]} <= {"map", "drop", "report"}
+
+
+def test_ncu_metrics_become_counters_where_rocprof_has_them() -> None:
+    text = ("ncu --metrics gpu__time_duration.sum,dram__bytes_read.sum,lts__t_sector_hit_rate.pct,"
+            "sm__warps_active.avg.pct_of_peak_sustained_active ./app\n")
+    done = shell.migrate("prof.sh", text, DeployOptions(rocm="6.4"))
+    assert apply_edits(text, done.edits) == "rocprofv3 --kernel-trace --stats --pmc FETCH_SIZE L2CacheHit -- ./app\n"
+    (left,) = [f.message for f in done.findings if f.rule == "C2R-M412"]
+    assert "sm__warps_active" in left and "bench occupancy" in left
