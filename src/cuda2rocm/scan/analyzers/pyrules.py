@@ -189,6 +189,13 @@ def _attributes(report: FileFacts, toks: list[Tok], words: list[str]) -> None:
                 report.add(rules.P104, toks[i].start[0], toks[i].start[1] + 1,
                            f"torch.backends.{words[i + 2]}.{attr} is set; on ROCm this steers MIOpen/hipBLASLt")
             return
+    for i in range(n - 2):
+        pair = (words[i], words[i + 2]) if words[i + 1] == "." else None
+        if pair in (("cuda", "nvtx"), ("ProfilerActivity", "CUDA")):
+            report.add(rules.P111, toks[i].start[0], toks[i].start[1] + 1,
+                       f"{words[i]}.{words[i + 2]} is portable: ROCm builds of PyTorch record HIP activity and emit "
+                       "roctx ranges (rocprofv3 --marker-trace)")
+            break
     if any(w == "cuda" and not (i >= 2 and words[i - 2] == "version" and words[i - 1] == ".")
            for i, w in enumerate(words)):  # torch.version.cuda is a build-time string, not GPU use
         report.evidence("single-gpu", toks[0].start[0], "torch.cuda / .cuda() use")

@@ -108,3 +108,13 @@ P110 = scan_rule(
     instead="Cap num_warps at 16 on AMD (`16 if torch.version.hip else 32`), or derive it from the warp size.",
     references=("https://rocm.docs.amd.com/projects/ai-ecosystem/en/latest/optimization/optimize-triton-kernels.html",),
 )
+P111 = scan_rule(
+    "C2R-P111", "torch-profiler-portable", F, S.INFO, C.HIGH, L.MODEL,
+    what="Notes `torch.cuda.nvtx` ranges and `torch.profiler` CUDA activity (`ProfilerActivity.CUDA`).",
+    why="Nothing to change: PyTorch's ROCm builds keep the `torch.cuda` names, record HIP kernels under the CUDA "
+    "activity and emit NVTX ranges as roctx markers, which rocprofv3 --marker-trace shows.",
+    example="torch.cuda.nvtx.range_push(\"step\")",
+    instead="Keep the calls; profile on AMD with `rocprofv3 --marker-trace --kernel-trace -- python app.py` "
+    "(`migrate deploy` rewrites nsys/ncu command lines) or with torch.profiler as on NVIDIA.",
+    references=("https://pytorch.org/docs/stable/notes/hip.html",),
+)
