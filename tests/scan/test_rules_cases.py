@@ -209,3 +209,18 @@ def test_a_cu_file_that_is_already_hip_is_not_a_kernel_to_port(tmp_path: Path) -
     assert result.stats["kernels"] == 1 and result.stats["hip_kernels"] == 1
     (tmp_path / "c.cu").unlink()
     assert scan(tmp_path).risk.level == "none"  # type: ignore[union-attr]
+
+
+def test_a_library_with_only_headers_beside_it_is_closed(elf_tree: Path, tmp_path: Path) -> None:
+    """Held-out projects: a vendored .so with its public headers (no source that builds it) was counted as
+    "has source" because a header of the same name sat beside it."""
+    root = tmp_path / "t"
+    shutil.copytree(elf_tree, root)
+    (root / "vendor" / "fastgemm.h").write_text("int fastgemm(void);\n")
+    (root / "vendor" / "fastgemm").mkdir()
+    (root / "vendor" / "fastgemm" / "api.hpp").write_text("int fastgemm_api(void);\n")
+    arts = {b.path: b for b in scan(root).binaries}
+    assert not arts["vendor/libfastgemm.so"].has_source
+    (root / "vendor" / "fastgemm" / "gemm.cpp").write_text("int fastgemm(void) { return 0; }\n")
+    arts = {b.path: b for b in scan(root).binaries}
+    assert arts["vendor/libfastgemm.so"].has_source  # a translation unit in a directory named like it

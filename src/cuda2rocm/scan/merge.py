@@ -18,6 +18,7 @@ from cuda2rocm.scan.rules import emit
 _SUFFIXES = re.compile(r"(\.cpython[^.]*|\.abi3)?\.(so(\.\d+)*|a|o|cubin|fatbin|ptx|whl|cu|cuh|cpp|cc|cxx|c|h|hpp)$")
 SCALES = ("none", "single-gpu", "multi-gpu", "multi-node", "kubernetes")
 _SOURCE_LANGS = frozenset({"cuda", "cpp", "c"})
+_HEADER_EXT = frozenset({".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".ipp", ".tpp"})
 
 
 def files(reports: Sequence[FileFacts]) -> tuple[FileInfo, ...]:
@@ -57,8 +58,13 @@ def api_usage(reports: Sequence[FileFacts], declared: frozenset[str] = frozenset
 
 
 def binaries(reports: Sequence[FileFacts]) -> tuple[tuple[BinaryArtifact, ...], list[Finding]]:
-    stems = {_stem(r.path) for r in reports if r.language in _SOURCE_LANGS}
-    stems |= {part.lower() for r in reports for part in PurePosixPath(r.path).parts[:-1]}
+    """The binaries with whether the repository holds a source that builds them: a translation unit (not a
+    header: headers beside a library are its interface, not its source) named like it, or a directory named
+    like it that holds translation units."""
+    units = [r.path for r in reports if r.language in _SOURCE_LANGS and PurePosixPath(r.path).suffix.lower()
+             not in _HEADER_EXT]
+    stems = {_stem(path) for path in units}
+    stems |= {part.lower() for path in units for part in PurePosixPath(path).parts[:-1]}
     arts: list[BinaryArtifact] = []
     findings: list[Finding] = []
     for r in reports:
