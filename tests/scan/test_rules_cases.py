@@ -224,3 +224,20 @@ def test_a_library_with_only_headers_beside_it_is_closed(elf_tree: Path, tmp_pat
     (root / "vendor" / "fastgemm" / "gemm.cpp").write_text("int fastgemm(void) { return 0; }\n")
     arts = {b.path: b for b in scan(root).binaries}
     assert arts["vendor/libfastgemm.so"].has_source  # a translation unit in a directory named like it
+
+
+def test_inventory_from_modules_node_labels_and_image_tags(tmp_path: Path) -> None:
+    """Held-out projects: versions named by environment modules, the driver in Kubernetes node labels and CUDA
+    builds in a project's own image tags were not inventoried; NVIDIA GPU tolerations were not reported."""
+    (tmp_path / "run.sh").write_text("#!/bin/bash\nmodule load gcc/12 cuda/12.2 nccl/2.18.3-cuda12.2\n"
+                                     "ml cudnn/8.9.7\npython train.py\n")
+    (tmp_path / "pod.yaml").write_text(
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  nodeSelector:\n"
+        "    nvidia.com/cuda.driver.major: \"535\"\n  tolerations:\n  - key: nvidia.com/gpu\n    operator: Exists\n"
+        "  containers:\n  - name: c\n    image: myorg/app:1.0-cu121\n  - name: d\n    image: myorg/cuda-tools:latest\n")
+    result = scan(tmp_path)
+    inv = {(c.kind, c.version, c.path, c.line) for c in result.inventory}
+    assert {("cuda", "12.2", "run.sh", 2), ("nccl", "2.18.3", "run.sh", 2), ("cudnn", "8.9.7", "run.sh", 3),
+            ("driver", "535", "pod.yaml", 7), ("cuda", "12.1", "pod.yaml", 13)} <= inv
+    assert not [c for c in result.inventory if c.version == "12" or "cuda-tools" in c.name]  # gcc/12, no cu tag
+    assert ("C2R-D102", 9) in {(f.rule, f.line) for f in result.findings if f.path == "pod.yaml"}

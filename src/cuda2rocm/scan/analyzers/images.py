@@ -51,6 +51,11 @@ def scan_image(ref: str, line: int, col: int) -> Iterator[Record]:
         yield Hit(rules.D101, line, col, f"{ref} is a CUDA build of the Ray image; use a ROCm build instead")
         return
     if not is_nvidia_image(ref):
+        cu = _CU_TAG.search(tag)
+        if cu is not None:  # a project's own image built for CUDA: myorg/app:1.0-cu121
+            version = f"{cu.group(1)[:-1]}.{cu.group(1)[-1]}"
+            yield Fact("image", repo, tag, line, ref)
+            yield Fact("cuda", "CUDA", version, line, ref)
         return
     yield Fact("image", repo, tag, line, ref)
     if repo.endswith("nvidia/cuda"):
@@ -59,6 +64,9 @@ def scan_image(ref: str, line: int, col: int) -> Iterator[Record]:
         yield from _ngc(repo, tag, line, ref)
     yield Hit(rules.D101, line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
 
+
+#: a CUDA build named in a tag: ``-cu121``, ``_cu118``, ``cu124-``: CUDA 12.1, 11.8, 12.4
+_CU_TAG = re.compile(r"(?:^|[-_.])cu(\d{3})(?=$|[-_.])")
 
 #: Docker Hub's pytorch/pytorch tags: 2.1.2-cuda12.1-cudnn8-devel, 1.0-cuda10.0-cudnn7-runtime
 _PYTORCH_TAG = re.compile(r"^(\d+(?:\.\d+)*)-cuda(\d+\.\d+)(?:-cudnn(\d+))?(?:-(devel|runtime))?$")

@@ -102,6 +102,7 @@ def _scan_code(code: str, line: int, at: Callable[[int], tuple[int, int]]) -> It
     if _DOCKER_GPUS.search(code):
         yield Hit(rules.D105, *at(code.index("--gpus")), "docker run --gpus uses the NVIDIA container runtime")
     yield from _cuda_install(code, at)
+    yield from _modules(code, line)
     for m in _GIT_CLONE.finditer(code):  # git clone https://github.com/NVIDIA/apex.git && pip install ./apex
         yield from git_repository_requirement(m.group(1), line)
     yield from rocm_path.command(code, line)
@@ -136,6 +137,23 @@ def _cuda_install(code: str, at: Callable[[int], tuple[int, int]]) -> Iterator[R
         version = f"{pkg.group(1)}.{pkg.group(2)}"
         yield Fact("cuda", "CUDA", version, line, code)
         yield Hit(rules.S101, line, col, f"installs CUDA {version} packages ({pkg.group(0)})")
+
+
+#: ``module load cuda/12.2 nccl/2.18.3-cuda12.2 cudnn/8.9`` (Lmod/Environment Modules; ``ml`` is Lmod's short form)
+_MODULE_LOAD = re.compile(r"(?:^|[;&|]\s*)(?:module\s+(?:load|add)|ml)\s+([^;&|#]+)")
+_MODULE_NAME = re.compile(r"^(cuda|cudatoolkit|nccl|cudnn|nvhpc)/(\d+(?:\.\d+)*)")
+_MODULE_KIND = {"cuda": ("cuda", "CUDA"), "cudatoolkit": ("cuda", "CUDA"), "nccl": ("nccl", "NCCL"),
+                "cudnn": ("cudnn", "cuDNN"), "nvhpc": ("cuda", "NVIDIA HPC SDK")}
+
+
+def _modules(code: str, line: int) -> Iterator[Record]:
+    """CUDA, NCCL and cuDNN versions named by environment modules a script loads."""
+    for m in _MODULE_LOAD.finditer(code):
+        for word in m.group(1).split():
+            name = _MODULE_NAME.match(word.lower())
+            if name is not None:
+                kind, label = _MODULE_KIND[name.group(1)]
+                yield Fact(kind, label, name.group(2), line, code)
 
 
 _GIT_CLONE = re.compile(r"\bgit\s+clone\s+(?:-{1,2}[\w-]+(?:[= ]\S+)?\s+)*https?://[^/\s]+/([\w.-]+/[\w.-]+)")

@@ -104,6 +104,9 @@ def walk(node: Node, path: tuple[str, ...] = (), _active: frozenset[int] = froze
 def _node(path: tuple[str, ...], key: str, value: Any, node: Node, line: int, col: int) -> Iterator[Record]:
     if key.startswith("nvidia.com/"):
         yield from _nvidia_key(key, value, line, col)
+    elif key == "key" and isinstance(value, str) and value.startswith("nvidia.com/") and "tolerations" in path:
+        yield Hit(rules.D102, line, col, f"a toleration of {value} taints: pods go to NVIDIA GPU nodes (AMD pools "
+                  "carry amd.com/gpu)")
     elif key in ("image", "container") and isinstance(value, str):
         yield from scan_image(value, line, col)
     elif key == "name" and isinstance(value, str) and _ENV_NAME.fullmatch(value) and path[-1:] == ("env",):
@@ -137,6 +140,11 @@ def _nvidia_key(key: str, value: Any, line: int, col: int) -> Iterator[Record]:
         yield Scale("kubernetes", line, f"nvidia.com/gpu: {value}")
     else:
         yield Hit(rules.D102, line, col, f"{key}: {value} selects NVIDIA nodes")
+        if key in ("nvidia.com/cuda.driver.major", "nvidia.com/cuda.driver-version.major") and str(value).isdigit():
+            yield Fact("driver", "NVIDIA driver", str(value), line, f"{key}: {value}")
+        elif key in ("nvidia.com/cuda.runtime.major", "nvidia.com/cuda.runtime-version.major") and \
+                str(value).isdigit():
+            yield Fact("cuda", "CUDA", str(value), line, f"{key}: {value}")
 
 
 _MATRIX_KEY = re.compile(r"(?i)(cuda|torch|pytorch)[-_]?(version|ver)s?")
