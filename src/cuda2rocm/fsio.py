@@ -25,12 +25,18 @@ class InputError(ValueError):
         self.line = line
 
 
-def decode(data: bytes, max_bytes: int) -> str:
-    """UTF-8 text of ``data`` (line endings untouched); binary, non-UTF-8 or huge input is an InputError."""
+def decode(data: bytes, max_bytes: int, *, keep_undecodable: bool = False) -> str:
+    """UTF-8 text of ``data`` (line endings untouched); binary, non-UTF-8 or huge input is an InputError.
+
+    ``keep_undecodable``: bytes that are not UTF-8 (Latin-1/cp1252 comments of legacy sources) become lone
+    surrogates (Python's ``surrogateescape``), so a rewrite that leaves them alone writes them back byte for byte
+    (:func:`write_text_atomic` encodes the same way); :func:`shown` makes such text printable."""
     if len(data) > max_bytes:
         raise InputError(f"file too large ({len(data) / 2**20:.1f} MiB > limit {max_bytes / 2**20:.1f} MiB)")
     if b"\0" in data[:8192]:
         raise InputError("binary file (NUL bytes)")
+    if keep_undecodable:
+        return data.decode("utf-8", "surrogateescape")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -86,7 +92,21 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from
 def write_text_atomic(path: Path, text: str, *, force: bool = True, mode_from: Path | None = None,
                       durable: bool = True) -> None:
     """:func:`write_bytes_atomic` of UTF-8 text, newlines written exactly as given."""
-    write_bytes_atomic(path, text.encode("utf-8"), force=force, mode_from=mode_from, durable=durable)
+    write_bytes_atomic(path, encode(text), force=force, mode_from=mode_from, durable=durable)
+
+
+def encode(text: str) -> bytes:
+    """UTF-8 bytes of ``text``; bytes :func:`decode` kept as surrogates are written back as they were."""
+    return text.encode("utf-8", "surrogateescape")
+
+
+def shown(text: str) -> str:
+    """``text`` with the bytes :func:`decode` kept shown as U+FFFD (for terminals, diffs and JSON)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return encode(text).decode("utf-8", "replace")
+    return text
 
 
 def _mode(mode_from: Path | None) -> int:

@@ -23,6 +23,7 @@ class Result:
 
     def __init__(self, r) -> None:
         self.stdout, self.stderr = r.stdout, r.stderr
+        self.stdout_bytes: bytes = r.stdout_bytes
         if isinstance(r.exception, click.ClickException):
             self.exit_code = r.exception.exit_code
         elif r.exception is not None:
@@ -173,9 +174,16 @@ def test_bad_input_exit_2_others_written(src, tmp_path):
     assert (tmp_path / "o" / "a.hip").exists() and not (tmp_path / "o" / "junk.hip").exists()
 
 
-def test_stdin_bad_utf8_exit_2():
-    r = run("-", stdin=b"int a;\n\xff\n")
-    assert r.exit_code == 2 and "<stdin>:2" in r.stderr
+def test_stdin_non_utf8_bytes_pass_through():
+    """Issue 16: bytes that are not UTF-8 (legacy comments) are translated around and written back as they came."""
+    r = run("-", stdin=b"// r\xe9sum\xe9\nvoid f(float** p) { cudaMalloc(p, 4); }\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout_bytes.startswith(b"// r\xe9sum\xe9\n") and b"hipMalloc(p, 4)" in r.stdout_bytes
+
+
+def test_stdin_binary_exit_2():
+    r = run("-", stdin=b"int a;\x00\n")
+    assert r.exit_code == 2 and "binary" in r.stderr
 
 
 @pytest.mark.hipcc

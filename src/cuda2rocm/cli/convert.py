@@ -84,17 +84,19 @@ def _check_usage(paths: tuple[str, ...], output: str | None, in_place: bool, no_
 
 def _stdin(options: Options, quiet: bool, check: bool) -> int:
     data = sys.stdin.buffer.read()
+    from cuda2rocm.fsio import encode
     from cuda2rocm.translate.io import InputError, decode
 
     try:
-        text = decode(data, options.max_bytes)
+        text = decode(data, options.max_bytes, keep_undecodable=True)
     except InputError as exc:
         click.echo(render.failure_line(Failed("<stdin>", exc.message, exc.line)), err=True)
         return 2
     result = convert_source(text, "<stdin>", options)
     out = result.text if isinstance(result, Translated) else text
     if not check:
-        sys.stdout.write(out)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(encode(out))  # bytes that were not UTF-8 go out as they came in
     _echo_diagnostics([result], quiet)
     if isinstance(result, Failed):
         return 2

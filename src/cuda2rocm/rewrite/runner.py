@@ -28,7 +28,15 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from cuda2rocm.batch import worker_pool
-from cuda2rocm.fsio import InputError, clean_stale_temps, decode, read_limited, write_bytes_atomic, write_text_atomic
+from cuda2rocm.fsio import (
+    InputError,
+    clean_stale_temps,
+    decode,
+    read_limited,
+    shown,
+    write_bytes_atomic,
+    write_text_atomic,
+)
 from cuda2rocm.model import InputProblem
 from cuda2rocm.rewrite.plan import Job, plan
 
@@ -97,11 +105,13 @@ Unreadable = Callable[[Job, InputError], T]
 
 
 def rewrite_file(job: Job, transform: Transform[T], unreadable: Unreadable[T], policy: WritePolicy,
-                 max_bytes: int) -> FileOutcome[T]:
-    """Read ``job.source``, transform it, and write the result where the plan and the policy say."""
+                 max_bytes: int, keep_undecodable: bool = False) -> FileOutcome[T]:
+    """Read ``job.source``, transform it, and write the result where the plan and the policy say.
+    ``keep_undecodable``: a file with bytes that are not UTF-8 is transformed anyway, those bytes kept
+    (:func:`cuda2rocm.fsio.decode`)."""
     try:
         data = read_limited(job.source, max_bytes)
-        text = decode(data, max_bytes)
+        text = decode(data, max_bytes, keep_undecodable=keep_undecodable)
     except InputError as exc:
         return FileOutcome(job, unreadable(job, exc), read_error=exc)
     digest = hashlib.sha256(data).hexdigest()
@@ -157,8 +167,8 @@ def run_all(jobs: Sequence[Job], work: Callable[[Job], R], workers: int,
 
 
 def unified_diff(original: str, new: str, path: str, output: str) -> str:
-    a = original.splitlines(keepends=True)
-    b = new.splitlines(keepends=True)
+    a = shown(original).splitlines(keepends=True)
+    b = shown(new).splitlines(keepends=True)
     return "".join(difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{output}"))
 
 

@@ -28,7 +28,8 @@ class JobOutcome:
 
 
 def run(job: Job, options: Options, policy: WritePolicy) -> JobOutcome:
-    done = rewrite_file(job, lambda j, text: _translate(j, text, options), _unreadable, policy, options.max_bytes)
+    done = rewrite_file(job, lambda j, text: _translate(j, text, options), _unreadable, policy, options.max_bytes,
+                        keep_undecodable=True)  # legacy Latin-1/cp1252 comments: translated, their bytes kept
     return JobOutcome(job, done.detail, done.original, done.written, done.write_error)
 
 
