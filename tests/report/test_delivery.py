@@ -284,7 +284,7 @@ def test_real_verify_record_decides_item_5(tmp_path: Path) -> None:
 def test_untrusted_text_is_escaped_in_every_format(tmp_path: Path) -> None:
     """A file name with table and markup characters, from a real convert failure, stays one cell and inert."""
     project = E.clean_project(tmp_path)
-    (project / "x|<b>y<i>.cu").write_bytes(b"\xff\n")
+    (project / "x|<b>y<i>.cu").write_bytes(b"/* never closed\n")
     ws = E.Workspace(tmp_path / "ws")
     ws.add("convert", E.convert_of(project), "convert", ".")
     report = build(ws.root)

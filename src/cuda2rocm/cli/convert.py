@@ -120,7 +120,10 @@ def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: boo
     for f in report.files:
         r = f.outcome.result
         if to_stdout and not isinstance(r, Failed):
-            sys.stdout.write(r.text if isinstance(r, Translated) else f.job.source.read_text(encoding="utf-8"))
+            from cuda2rocm.fsio import encode
+
+            sys.stdout.flush()  # the bytes as they will be written to a file (not-UTF-8 ones kept)
+            sys.stdout.buffer.write(encode(r.text) if isinstance(r, Translated) else f.job.source.read_bytes())
         elif show_diff and isinstance(r, Translated):
             click.echo(render.unified_diff(f.original, r.text, f.job.display, r.output), nl=False)
         elif dry_run and f.job.dest is not None and not isinstance(r, Failed):

@@ -12,7 +12,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from cuda2rocm.envelope.codec import encode
+from cuda2rocm.envelope.codec import encode as encode_value
+from cuda2rocm.fsio import encode
 from cuda2rocm.migrate.engine import MigrationRun
 from cuda2rocm.model import Finding, InputProblem, Severity
 from cuda2rocm.rewrite.runner import Mode
@@ -78,7 +79,7 @@ class MigrationSummary:
 
 
 def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(encode(text)).hexdigest()
 
 
 def summarize(run: MigrationRun, command: str, mode: Mode) -> MigrationSummary:
@@ -100,6 +101,6 @@ def summarize(run: MigrationRun, command: str, mode: Mode) -> MigrationSummary:
         ))
     added = tuple(AddedFile(g.path, "added" if g.existing is None else "unchanged" if not g.changed else "differs",
                             g.written, g.write_error, _sha(g.text), tuple(g.findings)) for g in run.generated)
-    options = encode(run.options) if run.options is not None else None
+    options = encode_value(run.options) if run.options is not None else None
     return MigrationSummary(command, mode.value, tuple(files), added, tuple(run.problems),
                             options if isinstance(options, dict) else None, tuple(run.for_review), run.seconds)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cuda2rocm.fsio import encode
 from cuda2rocm.model import Failed, Finding, Skipped, Translated
 from cuda2rocm.translate.stats import FileStats, Totals, totals
 from cuda2rocm.translate.verify import CompileOutcome
@@ -68,7 +69,7 @@ def summarize(report: ConvertReport) -> ConvertSummary:
             reason=reason,
             line=r.line if isinstance(r, Failed) else 0,
             edits=len(r.edits) if isinstance(r, Translated) else 0,
-            output_sha256=hashlib.sha256(r.text.encode("utf-8")).hexdigest() if isinstance(r, Translated) else "",
+            output_sha256=hashlib.sha256(encode(r.text)).hexdigest() if isinstance(r, Translated) else "",
             findings=tuple(getattr(r, "findings", ())),
             stats=f.outcome.stats,
         ))
