@@ -1,4 +1,4 @@
-"""Packaged YAML data files, read through their compiled JSON twins.
+"""Packaged data files: YAML read through their compiled JSON twins, and CSV tables.
 
 The YAML files under ``cuda2rocm/*/data/`` are the sources people edit (with comments, sources and dates).
 Parsing YAML in pure Python costs 5-200 ms per file, paid by every worker process of every run, so each file
@@ -10,7 +10,9 @@ cost time but never change a result. ``tests/test_datafiles.py`` keeps every twi
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 from importlib import resources
 from typing import Any
@@ -51,3 +53,11 @@ def load_packaged_yaml(package: str, path: str) -> tuple[str, Any]:
         if isinstance(compiled, dict) and compiled.get("sha256") == digest(text):
             return text, compiled.get("data")
     return text, parse_yaml(text)
+
+
+def packaged_csv(package: str, path: str) -> list[dict[str, str]]:
+    """The rows of the packaged CSV table ``path`` of ``package``; its ``#`` lines are the table's documentation
+    (sources, dates, column meanings) and blank lines are skipped: the one way data tables are read."""
+    text = resources.files(package).joinpath(path).read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    return list(csv.DictReader(io.StringIO("\n".join(lines))))

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib import resources
 
+from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.flags import FlagChange
 from cuda2rocm.model import Applicability, Edit, Finding, Fix, Severity
@@ -126,9 +124,7 @@ def _describe(old: str, new: str) -> str:
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    text = resources.files("cuda2rocm.migrate").joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
-    return list(csv.DictReader(io.StringIO("\n".join(lines))))
+    return packaged_csv("cuda2rocm.migrate", f"data/{name}")
 
 
 @dataclass(frozen=True)

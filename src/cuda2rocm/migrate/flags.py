@@ -8,13 +8,11 @@ edits that rewrite them and one :class:`FlagChange` per option for the findings.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 
+from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.model import Edit
 
 #: nvcc -Werror kinds (``-Werror all-warnings``); clang's -Werror takes none
@@ -57,9 +55,7 @@ class FlagChange:
 
 @functools.lru_cache(maxsize=1)
 def table() -> dict[str, FlagRow]:
-    text = resources.files("cuda2rocm.migrate").joinpath("data").joinpath("nvcc_flags.csv").read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
-    rows = [FlagRow(**row) for row in csv.DictReader(io.StringIO("\n".join(lines)))]
+    rows = [FlagRow(**row) for row in packaged_csv("cuda2rocm.migrate", "data/nvcc_flags.csv")]
     return {row.nvcc: row for row in rows}
 
 

@@ -7,12 +7,10 @@ link, so n ranks use min(n - 1, links) links. PCIe or unknown topologies give no
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.perf.topology import nvlink_count
 
 
@@ -36,8 +34,7 @@ class Peak:
 
 @lru_cache(maxsize=1)
 def table() -> tuple[LinkSpec, ...]:
-    text = resources.files("cuda2rocm.perf").joinpath("data/links.csv").read_text(encoding="utf-8")
-    rows = csv.DictReader(io.StringIO("\n".join(ln for ln in text.splitlines() if not ln.startswith("#"))))
+    rows = packaged_csv("cuda2rocm.perf", "data/links.csv")
     return tuple(
         LinkSpec(r["gpu_match"], r["link"], float(r["per_link_GBps_per_direction"]), int(r["links_per_gpu"]),
                  r["topology"], r["source"], r["date"])

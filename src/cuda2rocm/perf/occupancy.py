@@ -15,19 +15,17 @@ Debian's hipcc (ROCm 5.2, LLVM 15) knows gfx940 but not gfx942: for MI300X the r
 from __future__ import annotations
 
 import contextlib
-import csv
 import functools
-import io
 import math
 import re
 import shutil
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from cuda2rocm import knowledge
+from cuda2rocm.datafiles import packaged_csv
 
 _REMARK = re.compile(r"^(?P<file>.*?):(?P<line>\d+):\d+: remark:\s+(?P<key>[^:\[]+?)(?: \[(?P<unit>[^\]]+)\])?:\s*"
                      r"(?P<value>\S+) \[-Rpass-analysis=kernel-resource-usage\]$")
@@ -61,8 +59,7 @@ class Limits:
 
 @functools.lru_cache(maxsize=1)
 def limits() -> dict[str, Limits]:
-    text = resources.files("cuda2rocm.perf").joinpath("data/amd_occupancy.csv").read_text(encoding="utf-8")
-    rows = csv.DictReader(io.StringIO("\n".join(ln for ln in text.splitlines() if ln and not ln.startswith("#"))))
+    rows = packaged_csv("cuda2rocm.perf", "data/amd_occupancy.csv")
     return {r["gfx"]: Limits(r["gfx"], int(r["max_waves_per_simd"]), int(r["simds_per_cu"]),
                              int(r["vgprs_per_simd_lane"]), int(r["vgpr_granule"])) for r in rows}
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 from importlib import resources
+
+from cuda2rocm.datafiles import packaged_csv
 
 
 def _rows(name: str) -> list[dict[str, str]]:
-    text = resources.files("cuda2rocm.translate").joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
-    return list(csv.DictReader(io.StringIO("\n".join(lines))))
+    return packaged_csv("cuda2rocm.translate", f"data/{name}")
 
 
 @functools.lru_cache(maxsize=1)

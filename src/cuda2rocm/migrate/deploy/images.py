@@ -8,16 +8,14 @@ Every table carries its sources and date in its header; docs/migrate.md shows ea
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from importlib import resources
 
 from cuda2rocm import knowledge
+from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.knowledge import versions
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, split_ref
@@ -26,9 +24,7 @@ from cuda2rocm.source.formats.shell import Word
 
 def rows(name: str) -> list[dict[str, str]]:
     """The rows of ``data/<name>`` (``#`` lines are the table's documentation and sources)."""
-    text = resources.files("cuda2rocm.migrate.deploy").joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
-    return list(csv.DictReader(io.StringIO("\n".join(lines))))
+    return packaged_csv("cuda2rocm.migrate.deploy", f"data/{name}")
 
 
 @dataclass(frozen=True)

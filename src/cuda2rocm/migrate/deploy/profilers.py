@@ -8,13 +8,11 @@ nothing is rewritten; the command is reported.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 
+from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.knowledge import versions
 from cuda2rocm.source.formats.shell import Word
 
@@ -35,10 +33,9 @@ class _Row:
 
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[tuple[str, str], _Row]:
-    text = resources.files("cuda2rocm.migrate.deploy").joinpath("data/profilers.csv").read_text(encoding="utf-8")
-    lines = "\n".join(ln for ln in text.splitlines() if ln and not ln.startswith("#"))
     return {(r["tool"], r["option"]): _Row(r["tool"], r["option"], r["value"] == "yes", r["action"], r["rocm"],
-                                           r["note"]) for r in csv.DictReader(io.StringIO(lines))}
+                                           r["note"]) for r in packaged_csv("cuda2rocm.migrate.deploy",
+                                                                            "data/profilers.csv")}
 
 
 @dataclass(frozen=True)
