@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -46,15 +47,11 @@ class Source:
     path: str
     target: Target
     rocm: str | None = None
-    _pos: dict[int, int] = field(default_factory=dict, repr=False)
     cache: dict[object, Any] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self._pos = dict(zip(self.code, itertools.count()))
 
     @cached_property
     def code(self) -> list[int]:
-        return [i for i, kind in enumerate(self._kinds) if kind not in TRIVIA]
+        return list(itertools.compress(range(len(self.tokens)), map(_IS_CODE.__getitem__, self._kinds)))
 
     @cached_property
     def pairs(self) -> dict[int, int]:
@@ -71,6 +68,19 @@ class Source:
     @cached_property
     def _body_starts(self) -> list[int]:
         return [f.body_open for f in self._by_start]
+
+    @cached_property
+    def _parents(self) -> list[int]:
+        """For each function of ``_by_start``, the index there of the innermost function whose body contains it
+        (-1: none). Bodies are bracket pairs, so two of them are nested or disjoint."""
+        parents: list[int] = []
+        stack: list[int] = []
+        for k, f in enumerate(self._by_start):
+            while stack and self._by_start[stack[-1]].body_close < f.body_open:
+                stack.pop()
+            parents.append(stack[-1] if stack else -1)
+            stack.append(k)
+        return parents
 
     @cached_property
     def launches(self) -> list[Launch]:
@@ -126,9 +136,11 @@ class Source:
     def next(self, i: int, k: int = 1) -> int:
         """Index of the k-th code token after token ``i`` (k < 0: before); ``len(tokens)``/-1 past the ends."""
         # a trivia token counts from the code token that follows it
-        ci = self._pos[i] + k if i in self._pos else bisect.bisect_left(self.code, i) + (k - 1 if k > 0 else k)
-        if 0 <= ci < len(self.code):
-            return self.code[ci]
+        code = self.code
+        ci = bisect.bisect_left(code, i)
+        ci += k if ci < len(code) and code[ci] == i else (k - 1 if k > 0 else k)
+        if 0 <= ci < len(code):
+            return code[ci]
         return len(self.tokens) if k > 0 else -1
 
     def prev(self, i: int, k: int = 1) -> int:
@@ -138,11 +150,12 @@ class Source:
     def _ident_index(self) -> dict[str, list[int]]:
         """Positions of the identifiers outside directives, by name (each list ascending)."""
         index: dict[str, list[int]] = {}
-        for i, (kind, name, _, pp) in enumerate(self.tokens):
-            if kind == IDENT and not pp:
-                found = index.get(name)
+        tokens, srcs = self.tokens, self._srcs
+        for i in self.of_kind(IDENT):
+            if not tokens[i].pp:
+                found = index.get(srcs[i])
                 if found is None:
-                    index[name] = [i]
+                    index[srcs[i]] = [i]
                 else:
                     found.append(i)
         return index
@@ -150,6 +163,10 @@ class Source:
     def idents(self, names: frozenset[str] | set[str], start: int = 0, end: int | None = None) -> Iterator[int]:
         """Code tokens (outside directives) that are identifiers named in ``names``, in [start, end)."""
         stop = len(self.tokens) if end is None else end
+        if stop - start < len(names):  # a short range of a big file with many names: read the range itself
+            tokens = self.tokens
+            return (i for i in range(start, stop)
+                    if tokens[i].kind == IDENT and not tokens[i].pp and tokens[i].src in names)
         index = self._ident_index
         return iter(_within([index[n] for n in names if n in index], start, stop))
 
@@ -210,10 +227,14 @@ class Source:
 
     def function_at(self, i: int) -> Function | None:
         """The innermost function whose body contains token ``i``."""
-        k = bisect.bisect_left(self._body_starts, i)
-        for f in reversed(self._by_start[:k]):
+        # the last body opening before ``i``, then its enclosing bodies: any body that contains ``i`` and opens
+        # earlier contains that one too, so the walk is as long as the nesting, not the file
+        k = bisect.bisect_left(self._body_starts, i) - 1
+        while k >= 0:
+            f = self._by_start[k]
             if f.body_close > i:
                 return f
+            k = self._parents[k]
         return None
 
     def device_functions(self) -> list[Function]:
@@ -250,6 +271,10 @@ class Source:
 
     def replace_range(self, first: int, last: int, text: str, rule: str) -> Edit:
         return Edit(self.tokens[first].offset, self.tokens[last].end, text, rule)
+
+
+#: whether a token of each kind is code (not whitespace, a newline, an escaped newline or a comment)
+_IS_CODE: dict[str, bool] = defaultdict(lambda: True, dict.fromkeys(TRIVIA, False))
 
 
 def _within(lists: list[list[int]], start: int, stop: int) -> list[int]:

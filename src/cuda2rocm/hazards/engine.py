@@ -28,10 +28,17 @@ def device_rules() -> list[Rule]:
 
 
 def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
-         rocm: str | None = None, structure: Structure | None = None) -> list[Hit]:
+         rocm: str | None = None, structure: Structure | None = None, *, pairs: dict[int, int] | None = None,
+         lines: LineIndex | None = None) -> list[Hit]:
+    """The hits of every device rule. ``structure`` / ``pairs`` / ``lines``: computed by the caller from the same
+    tokens and text (bracket pairs and functions, bracket pairs alone, the line index): not computed again."""
     src = Source(tokens, text, path, resolve(target_gpu), rocm)
-    if structure is not None:  # computed by the caller from the same tokens: fill the lazy attributes
+    if structure is not None:  # fill the lazy attributes
         src.__dict__["pairs"], src.__dict__["functions"] = structure
+    elif pairs is not None:
+        src.__dict__["pairs"] = pairs
+    if lines is not None:
+        src.__dict__["lines"] = lines
     found: list[Hit] = []
     for rule in device_rules():
         assert rule.check is not None
@@ -49,8 +56,9 @@ def _dedupe(found: list[Hit]) -> list[Hit]:
     return out
 
 
-def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[Hit]) -> list[Finding]:
-    lines = LineIndex(text)
+def to_findings(tokens: Sequence[Token], text: str, path: str, found: Iterable[Hit],
+                lines: LineIndex | None = None) -> list[Finding]:
+    lines = LineIndex(text) if lines is None else lines
     return sorted((to_finding(tokens, text, lines, path, h) for h in found), key=Finding.sort_key)
 
 

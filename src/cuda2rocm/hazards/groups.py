@@ -68,8 +68,9 @@ def _connect(src: Source, sets: _Sets, defined: set[str]) -> None:
     by_name: dict[str, list[int]] = {}
     for f in functions:
         by_name.setdefault(f.name, []).append(f.body_open)
+    wanted = frozenset(names) | constants
     for f in functions:
-        for i in src.idents(frozenset(names) | constants, f.body_open, f.body_close):
+        for i in src.idents(wanted, f.body_open, f.body_close):
             name = src.src(i)
             if name in constants:
                 sets.union(("fn", f.body_open), ("const", name))

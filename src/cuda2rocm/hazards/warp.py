@@ -118,7 +118,7 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
         b, a = src.src(before), src.src(after) if after < len(src.tokens) else ""
         other = before if b == "*" else after if a == "*" else -1
         operand = src.prev(before) if other == before else src.next(after) if other == after else -1
-        name = src.src(operand) if operand >= 0 and src.tokens[operand].kind == IDENT else ""
+        name = src.src(operand) if 0 <= operand < len(src.tokens) and src.tokens[operand].kind == IDENT else ""
         message = ""
         if name and _WARP_COUNT_NAME.search(name) and not WARP_CONSTANT_NAME.match(name):
             message = f"{name} * 32 turns a warp count into threads with 32-thread warps (AMD wavefronts are 64 wide)"

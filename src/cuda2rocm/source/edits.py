@@ -49,6 +49,31 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     return "".join(parts)
 
 
+class SpanIndex:
+    """Spans ``[start, end)`` (of edits, usually) answering "does any of them contain this offset / reach past
+    this point" in O(log n): spans sorted by start, with the furthest end among each prefix. The one interval
+    lookup for code that asks such questions per finding or per edit (never a scan of every span per query)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        ordered_spans = sorted(spans)
+        self.starts = [s for s, _ in ordered_spans]
+        self.reach = list(itertools.accumulate((end for _, end in ordered_spans), max))  # furthest end of [:i+1]
+        self.points = {s for s, end in ordered_spans if s == end}
+
+    @classmethod
+    def of(cls, edits: Iterable[Edit]) -> SpanIndex:
+        return cls((e.start, e.end) for e in edits)
+
+    def reaches_past(self, before: int, at: int) -> bool:
+        """Whether a span starting before ``before`` ends after ``at``."""
+        i = bisect.bisect_left(self.starts, before)
+        return i > 0 and self.reach[i - 1] > at
+
+    def __contains__(self, at: int) -> bool:
+        """Whether ``at`` lies inside a span (``start <= at < end``)."""
+        return self.reaches_past(at + 1, at)
+
+
 def select(edits: Iterable[Edit], kept: Iterable[Edit] = ()) -> tuple[list[Edit], list[Edit]]:
     """(accepted, dropped): the one policy for edits that may clash (see docs/architecture.md).
 
@@ -58,16 +83,14 @@ def select(edits: Iterable[Edit], kept: Iterable[Edit] = ()) -> tuple[list[Edit]
     both are insertions at the same point; an insertion at either end of a replacement does not overlap it.
     Sorting and bisection: O((n + m) log m), whatever the number of clashes.
     """
-    spans = sorted((e.start, e.end) for e in kept)
-    starts = [s for s, _ in spans]
-    reach = list(itertools.accumulate((end for _, end in spans), max))  # furthest end among spans[:i + 1]
-    points = {s for s, end in spans if s == end}
+    index = SpanIndex.of(kept)
     accepted: list[Edit] = []
     dropped: list[Edit] = []
     last: Edit | None = None
     for e in sorted(edits, key=lambda e: (e.start, e.end)):
-        i = bisect.bisect_left(starts, e.end if e.end > e.start else e.start)  # kept spans starting before
-        clash = (i > 0 and reach[i - 1] > e.start) or (e.start == e.end and e.start in points)
+        # a kept span starting before this edit's end (its point, for an insertion) and ending after its start
+        clash = (index.reaches_past(e.end if e.end > e.start else e.start, e.start)
+                 or (e.start == e.end and e.start in index.points))
         if last is not None and not clash:
             clash = e.start < last.end or (e.start == e.end == last.start == last.end)
         if clash:

@@ -289,6 +289,30 @@ def tokenize(text: str) -> list[Token]:
     return out
 
 
+#: texts tokenized by :func:`tokenize_kept` and not yet taken back, by text (one run's planning keeps them)
+_KEPT: dict[str, list[Token]] = {}
+
+
+def tokenize_kept(text: str) -> list[Token]:
+    """:func:`tokenize`, with the tokens kept for a later :func:`take_tokens` of the same text in this process
+    (convert's planner reads a named file's includes; translating that file then needs the same tokens)."""
+    found = _KEPT.get(text)
+    if found is None:
+        found = _KEPT[text] = tokenize(text)
+    return found
+
+
+def take_tokens(text: str) -> list[Token]:
+    """The tokens :func:`tokenize_kept` kept for ``text`` (forgotten from then on), else :func:`tokenize`."""
+    found = _KEPT.pop(text, None)
+    return tokenize(text) if found is None else found
+
+
+def forget_kept() -> None:
+    """Drop every kept token list (the end of a run: nothing of one run outlives it)."""
+    _KEPT.clear()
+
+
 def tokenize_reference(text: str) -> list[Token]:
     """The definition :func:`tokenize` must equal: one token per regex match, then directives marked."""
     return _mark_directives(_raw_tokens_reference(text))
@@ -298,14 +322,16 @@ def untokenize(tokens: Iterable[Token]) -> str:
     return "".join(t.src for t in tokens)
 
 
+_LINE_END = re.compile(r"\r\n|\n|\r")
+_NEWLINE = re.compile("\n")
+
+
 class LineIndex:
     """Maps offsets to 1-based (line, column); built once per file."""
 
     def __init__(self, text: str) -> None:
-        starts = [0]
-        for m in re.finditer(r"\r\n|\n|\r", text):
-            starts.append(m.end())
-        self._starts = starts
+        ends = _LINE_END.finditer(text) if "\r" in text else _NEWLINE.finditer(text)
+        self._starts = [0, *(m.end() for m in ends)]
 
     def line_col(self, offset: int) -> tuple[int, int]:
         i = bisect.bisect_right(self._starts, offset) - 1

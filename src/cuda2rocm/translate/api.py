@@ -12,6 +12,7 @@ from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
 from cuda2rocm.model import Failed, FileResult, Finding, InputProblem, Severity, Translated
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import prepare, run_all
+from cuda2rocm.source.tokens import forget_kept
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.plan import plan_convert
@@ -76,7 +77,10 @@ def convert(
     with batch_gc():
         planned = plan_convert(items, out, options, in_place=in_place)
         prepare(planned.jobs, policy)
-        reports = _run_all(planned.jobs, options, policy)
+        try:
+            reports = _run_all(planned.jobs, options, policy)
+        finally:
+            forget_kept()  # tokens the planner kept for files translated elsewhere (workers) or not at all
     return ConvertReport(tuple(reports), time.perf_counter() - started, tuple(planned.problems))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.source import tokens as tk
+from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.options import Options
@@ -51,7 +52,7 @@ def translate_text(text: str, path: str, options: Options, output: str = "", sou
 
 def _translate(text: str, path: str, options: Options, output: str,
                source: Path | None = None, renames_cu: bool = False) -> tuple[FileResult, Context]:
-    tokens = tk.tokenize(text)
+    tokens = tk.take_tokens(text)
     tk.check(tokens, text)
     ctx = Context.create(text, path, tokens, options, source)
     ctx.renames_cu = renames_cu
@@ -97,7 +98,8 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     want, fix = ctx.options.hazards, ctx.options.fix_hazards
     if not (want or fix):
         return []
-    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=fix)
+    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=fix,
+                                   pairs=ctx.pairs, lines=ctx.index)
     if want:
         ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not fix:
@@ -116,7 +118,8 @@ def _not_rewritten(ctx: Context, found: list[Finding], fixes: list[Edit]) -> lis
     reported as having no HIP equivalent, then replaced by a plain store)."""
     if not fixes:
         return found
-    return [f for f in found if not (f.rule.startswith("C2R-A") and hazards.inside(ctx.index, f, fixes))]
+    spans = SpanIndex.of(fixes)
+    return [f for f in found if not (f.rule.startswith("C2R-A") and hazards.inside(ctx.index, f, spans))]
 
 
 def _stats(result: FileResult, ctx: Context | None, text: str, seconds: float) -> FileStats:

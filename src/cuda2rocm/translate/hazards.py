@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from cuda2rocm import hazards as hz
 from cuda2rocm.hazards.engine import SAFE_FIX, hits, safe_edits, to_findings
 from cuda2rocm.model import Edit, Finding
+from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.tokens import LineIndex, Token
 
 MARKER_RULE = "hazard-marker"
@@ -15,10 +16,12 @@ _FEATURE_MACROS = frozenset({"__CUDA_BF16_TYPES_EXIST__", "__CUDA_FP16_TYPES_EXI
 
 
 def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, findings: bool,
-            fixes: bool) -> tuple[list[Finding], list[Edit]]:
-    """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``)."""
-    found = hits(tokens, text, path, rocm=rocm)
-    return (to_findings(tokens, text, path, found) if findings else []), (safe_edits(found) if fixes else [])
+            fixes: bool, pairs: dict[int, int] | None = None,
+            lines: LineIndex | None = None) -> tuple[list[Finding], list[Edit]]:
+    """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``).
+    ``pairs``, ``lines``: the translation's bracket pairs and line index of the same text, shared."""
+    found = hits(tokens, text, path, rocm=rocm, pairs=pairs, lines=lines)
+    return (to_findings(tokens, text, path, found, lines) if findings else []), (safe_edits(found) if fixes else [])
 
 
 def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
@@ -35,7 +38,7 @@ def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Seq
     renamed = {index.line(e.start) for e in edits
                if text[e.start:e.end] == "__CUDA_ARCH__" and e.replacement == "__HIP_DEVICE_COMPILE__"}
     features = {index.line(e.start) for e in edits if text[e.start:e.end] in _FEATURE_MACROS}
-    dropped = [e for e in edits if e.rule == "fallback:drop-argument"]
+    dropped = SpanIndex.of(e for e in edits if e.rule == "fallback:drop-argument")
     out = []
     for f in found:
         if (f.rule == "C2R-K803" and f.line in renamed) or (
@@ -48,12 +51,11 @@ def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Seq
     return out
 
 
-def inside(index: LineIndex, finding: Finding, edits: Sequence[Edit]) -> bool:
+def inside(index: LineIndex, finding: Finding, edits: SpanIndex) -> bool:
     """Whether the finding's position lies in the text one of ``edits`` replaces."""
     if not 0 < finding.line <= index.line_count:
         return False
-    at = index.start(finding.line) + finding.col - 1
-    return any(e.start <= at < e.end for e in edits)
+    return index.start(finding.line) + finding.col - 1 in edits
 
 
 def markers(tokens: Sequence[Token], index: LineIndex, found: Sequence[Finding], fixed: Sequence[Edit]) -> list[Edit]:

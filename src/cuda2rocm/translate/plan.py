@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from cuda2rocm.rewrite.plan import Job, Plan, plan
-from cuda2rocm.source.tokens import STRING, tokenize
+from cuda2rocm.source.tokens import STRING, tokenize_kept
 from cuda2rocm.translate.io import InputError, read_source
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.passes.includes import include_operands
@@ -24,7 +24,7 @@ def local_includes(path: Path, options: Options, seen: set[Path]) -> Iterator[Pa
         text = read_source(path, options.max_bytes)
     except InputError:
         return
-    tokens = tokenize(text)
+    tokens = tokenize_kept(text)  # translating the file takes them back
     for j in include_operands(tokens):
         if tokens[j].kind != STRING:
             continue
