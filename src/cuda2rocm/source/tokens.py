@@ -323,14 +323,14 @@ def untokenize(tokens: Iterable[Token]) -> str:
 
 
 _LINE_END = re.compile(r"\r\n|\n|\r")
-_NEWLINE = re.compile("\n")
+_LF = re.compile("\n")
 
 
 class LineIndex:
     """Maps offsets to 1-based (line, column); built once per file."""
 
     def __init__(self, text: str) -> None:
-        ends = _LINE_END.finditer(text) if "\r" in text else _NEWLINE.finditer(text)
+        ends = _LINE_END.finditer(text) if "\r" in text else _LF.finditer(text)
         self._starts = [0, *(m.end() for m in ends)]
 
     def line_col(self, offset: int) -> tuple[int, int]:
