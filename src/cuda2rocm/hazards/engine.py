@@ -21,10 +21,18 @@ Check = Callable[[Source], Iterable[Hit]]
 Structure = tuple[dict[int, int], list[Function]]
 
 
+#: the device rules by id, with the registry size they were computed at (once per registry state, not per file)
+_device_rules: tuple[int, tuple[Rule, ...]] = (-1, ())
+
+
 def device_rules() -> list[Rule]:
+    global _device_rules
     import cuda2rocm.hazards.rules  # noqa: F401  (registers the rules)
 
-    return sorted((r for r in RULES.values() if r.family == FAMILY and r.check is not None), key=lambda r: r.id)
+    if _device_rules[0] != len(RULES):
+        found = sorted((r for r in RULES.values() if r.family == FAMILY and r.check is not None), key=lambda r: r.id)
+        _device_rules = (len(RULES), tuple(found))
+    return list(_device_rules[1])
 
 
 def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
