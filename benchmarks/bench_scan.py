@@ -1,8 +1,11 @@
 """Scan throughput: generate a tree of >= 1,000,000 lines of mixed CUDA/C++/Python and scan it.
 
-    python benchmarks/bench_scan.py [--lines 1000000] [--jobs 1 2] [--keep DIR]
+    python benchmarks/bench_scan.py [--lines 1000000] [--jobs 1 2] [--report text|json|none] [--keep DIR]
 
-Prints lines/s and peak memory (this process plus the largest worker, ru_maxrss) per --jobs value.
+Prints lines/s and peak memory (this process plus the largest worker, ru_maxrss) per --jobs value, and the
+CPU seconds of this process (the serial part: walk, merge, assessment, report) and of the workers. Each run
+also renders the report as ``cuda2rocm scan`` does (``--report``, default text: the CLI's default format,
+whose findings tables the workers render too); ``none`` times the library call alone.
 Mix (by lines): 20% CUDA (.cu, kernels + runtime/cuBLAS calls), 40% C++ (1 file in 4 uses CUDA),
 40% Python (1 file in 4 touches torch.cuda). Targets: >= 200,000 lines/s with --jobs 2, < 1 GB.
 """
@@ -10,6 +13,7 @@ Mix (by lines): 20% CUDA (.cu, kernels + runtime/cuBLAS calls), 40% C++ (1 file 
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import shutil
 import tempfile
@@ -104,23 +108,32 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=1_000_000)
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    ap.add_argument("--keep", type=Path, help="generate into this directory and keep it")
+    ap.add_argument("--keep", type=Path, help="generate into this directory and keep it (reused when it exists)")
+    ap.add_argument("--report", choices=("text", "json", "none"), default="text",
+                    help="render this report after the scan, inside the timing (default: text, as the CLI)")
     args = ap.parse_args()
     root = args.keep or Path(tempfile.mkdtemp(prefix="c2r-bench-"))
     t0 = time.perf_counter()
-    written = generate(root, args.lines)
+    written = generate(root, args.lines) if not (args.keep and args.keep.is_dir() and any(root.iterdir())) else 0
     print(f"generated {written:,} lines in {time.perf_counter() - t0:.1f} s under {root}")
+    from cuda2rocm.report import render
     from cuda2rocm.scan.api import scan
 
-    print("| jobs | files | lines | seconds | lines/s | findings | peak RSS (MB) |")
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("| jobs | report | files | lines | seconds | lines/s | findings | parent CPU s | workers CPU s | "
+          "peak RSS (MB) |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for jobs in args.jobs:
+        own, kids = os.times()[:2], os.times()[2:4]
         t = time.perf_counter()
         result = scan(root, jobs=jobs)
+        if args.report != "none":
+            render(result, args.report, jobs=jobs)
         secs = time.perf_counter() - t
+        own_cpu = sum(os.times()[:2]) - sum(own)
+        kids_cpu = sum(os.times()[2:4]) - sum(kids)
         lines = int(result.stats["lines"])
-        print(f"| {jobs} | {int(result.stats['files']):,} | {lines:,} | {secs:.2f} | {lines / secs:,.0f} | "
-              f"{len(result.findings):,} | {peak_mb():.0f} |")
+        print(f"| {jobs} | {args.report} | {int(result.stats['files']):,} | {lines:,} | {secs:.2f} | "
+              f"{lines / secs:,.0f} | {len(result.findings):,} | {own_cpu:.2f} | {kids_cpu:.2f} | {peak_mb():.0f} |")
     if not args.keep:
         shutil.rmtree(root)
     return 0

@@ -126,3 +126,52 @@ def test_lazy_and_relative_imports_count(tmp_path: Path) -> None:
     assert graph["pkg.sub"] == {"pkg.sub.b"}
     assert graph["pkg.c"] == {"pkg.sub"}
     assert cycles(graph) == [["pkg.sub.a", "pkg.sub.b"]]
+
+
+#: what no start-up of the CLI and no single-file convert may load: heavy third-party libraries, and our modules
+#: that only other commands (or a recorded run) need
+HEAVY = ("rich", "jsonschema", "numpy", "pathspec", "ruamel", "packaging", "tomlkit", "libcst", "torch", "yaml",
+         "concurrent.futures", "cuda2rocm.envelope.core", "cuda2rocm.scan", "cuda2rocm.toolchain",
+         "cuda2rocm.report", "cuda2rocm.knowledge.compat")
+#: what the listing and a command's --help never need either: the engine
+ENGINE = ("cuda2rocm.translate.engine", "cuda2rocm.translate.api", "cuda2rocm.hazards", "cuda2rocm.mapping",
+          "cuda2rocm.knowledge", "cuda2rocm.rewrite")
+
+
+def _loaded_by(code: str, cwd: Path) -> set[str]:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    script = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
+                          check=True)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _hits(modules: set[str], prefixes: tuple[str, ...]) -> set[str]:
+    return {m for m in modules for p in prefixes if m == p or m.startswith(p + ".")}
+
+
+def test_cli_start_up_and_help_load_nothing_heavy(tmp_path: Path) -> None:
+    """Structural, not timed: the CLI imports only what the invoked subcommand needs (cli/main.py's lazy group)."""
+    imported = _loaded_by("import cuda2rocm.cli.main", tmp_path)
+    assert "click" in imported and not _hits(imported, HEAVY + ENGINE)
+    for argv in (["--help"], ["convert", "--help"]):
+        loaded = _loaded_by(f"from cuda2rocm.cli.main import main\nmain({argv!r})", tmp_path)
+        assert "cuda2rocm.cli.main" in loaded
+        assert not _hits(loaded, HEAVY + ENGINE), argv
+        assert ("cuda2rocm.cli.convert" in loaded) == (argv[0] == "convert")
+        assert not _hits(loaded, ("cuda2rocm.cli.scan", "cuda2rocm.cli.verify", "cuda2rocm.cli.migrate"))
+
+
+def test_single_file_convert_loads_only_the_engine(tmp_path: Path) -> None:
+    """A convert of one file outside a workspace makes no envelope, and loads no heavy library."""
+    (tmp_path / "k.cu").write_text("#include <cuda_runtime.h>\n__global__ void k(int* p) { p[threadIdx.x] = 0; }\n"
+                                   "void f(int** p) { cudaMalloc(p, 4); k<<<1, 32>>>(*p); }\n")
+    loaded = _loaded_by("from cuda2rocm.cli.main import main\nmain(['convert', 'k.cu', '-o', 'k.hip'])", tmp_path)
+    assert "hipMalloc" in (tmp_path / "k.hip").read_text()
+    assert "cuda2rocm.translate.engine" in loaded and "cuda2rocm.hazards.engine" in loaded
+    assert not _hits(loaded, HEAVY)

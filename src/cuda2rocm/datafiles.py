@@ -10,14 +10,11 @@ cost time but never change a result. ``tests/test_datafiles.py`` keeps every twi
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
 from importlib import resources
 from typing import Any
-
-from ruamel.yaml import YAML
 
 TWIN_SUFFIX = ".json"
 
@@ -28,7 +25,18 @@ def digest(text: str) -> str:
 
 def parse_yaml(text: str) -> Any:
     """Safe YAML loading (no tags, no objects): the only way data files are read."""
+    from ruamel.yaml import YAML  # only when a file has no current twin (or a user's own YAML is read)
+
     return YAML(typ="safe").load(text)
+
+
+def yaml_error() -> type[Exception]:
+    """ruamel's ``YAMLError`` (what :func:`parse_yaml` raises on malformed YAML), imported when it is asked for:
+    ``except yaml_error():`` evaluates only when something was raised, so a run that never parses YAML never
+    imports the parser."""
+    from ruamel.yaml.error import YAMLError
+
+    return YAMLError
 
 
 def compile_yaml(text: str) -> str:
@@ -58,6 +66,8 @@ def load_packaged_yaml(package: str, path: str) -> tuple[str, Any]:
 def packaged_csv(package: str, path: str) -> list[dict[str, str]]:
     """The rows of the packaged CSV table ``path`` of ``package``; its ``#`` lines are the table's documentation
     (sources, dates, column meanings) and blank lines are skipped: the one way data tables are read."""
+    import csv
+
     text = resources.files(package).joinpath(path).read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     return list(csv.DictReader(io.StringIO("\n".join(lines))))

@@ -1,4 +1,7 @@
-"""``cuda2rocm convert``: translate CUDA source to HIP (argument parsing and printing only)."""
+"""``cuda2rocm convert``: translate CUDA source to HIP (argument parsing and printing only).
+
+The translation engine is imported when a translation runs, not for ``convert --help`` (see cli/main.py).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +9,17 @@ import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from cuda2rocm import envelope
 from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.model import Failed, FileResult, Severity, Skipped, Translated
-from cuda2rocm.translate import render, stats, summary
-from cuda2rocm.translate.api import ConvertReport, convert, convert_source
-from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.runner import WritePolicy
+
+if TYPE_CHECKING:
+    from cuda2rocm.translate.api import ConvertReport
+    from cuda2rocm.translate.options import Options
 
 SEVERITIES = [str(s) for s in Severity]
 
@@ -41,6 +45,10 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
             show_diff: bool, check: bool, dry_run: bool, stats_format: str | None, fail_on: str, verify_: bool,
             offload_arch: str, quiet: bool, **translation: object) -> int:
     """Translate CUDA files or trees to HIP, token-exact; findings go to stderr."""
+    from cuda2rocm.translate import render
+    from cuda2rocm.translate.api import convert
+    from cuda2rocm.translate.runner import WritePolicy
+
     options = build_options(fail_on=fail_on, **translation)  # type: ignore[arg-type]
     if "-" in paths:
         if len(paths) > 1 or output or in_place:
@@ -56,7 +64,7 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
         options = dataclasses.replace(options, follow_includes=False)
     report = convert(paths, None if to_stdout else output, options, in_place=in_place,
                      policy=WritePolicy(write=False) if to_stdout else policy)
-    envelope.publish("convert", summary.summarize(report), project=paths[0])
+    envelope.publish("convert", later=lambda: _summary(report), project=paths[0])
     _print(report, show_diff, dry_run, to_stdout, quiet, stats_format, check)
     code = report.exit_code(options.fail_on)
     if check and code == 0 and report.changed:
@@ -67,6 +75,12 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
     if verify_ and code != 2:
         code = max(code, _verify(report, offload_arch, options.jobs))
     return code
+
+
+def _summary(report: ConvertReport) -> object:
+    from cuda2rocm.translate.summary import summarize
+
+    return summarize(report)
 
 
 def _check_usage(paths: tuple[str, ...], output: str | None, in_place: bool, no_write: bool) -> None:
@@ -85,6 +99,8 @@ def _check_usage(paths: tuple[str, ...], output: str | None, in_place: bool, no_
 def _stdin(options: Options, quiet: bool, check: bool) -> int:
     data = sys.stdin.buffer.read()
     from cuda2rocm.fsio import encode
+    from cuda2rocm.translate import render
+    from cuda2rocm.translate.api import convert_source
     from cuda2rocm.translate.io import InputError, decode
 
     try:
@@ -109,6 +125,8 @@ def _stdin(options: Options, quiet: bool, check: bool) -> int:
 
 
 def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
+    from cuda2rocm.translate import render
+
     for line in render.diagnostics(results):
         if quiet and ": error: " not in line:
             continue
@@ -117,6 +135,8 @@ def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:
 
 def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: bool, quiet: bool,
            stats_format: str | None, check: bool = False) -> None:
+    from cuda2rocm.translate import render
+
     for f in report.files:
         r = f.outcome.result
         if to_stdout and not isinstance(r, Failed):
@@ -142,6 +162,8 @@ def _print(report: ConvertReport, show_diff: bool, dry_run: bool, to_stdout: boo
 
 
 def _print_stats(report: ConvertReport, fmt: str, err: bool) -> None:
+    from cuda2rocm.translate import stats
+
     files = report.stats
     if fmt == "json":
         text = stats.to_json(files, report.wall_seconds) + "\n"

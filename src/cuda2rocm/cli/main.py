@@ -101,6 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     code = _run(args)
     subcommand = next((a for a in args if a in SUBCOMMANDS), "")
     asked = envelope.recording()
+    workspace = _workspace_of_run()
+    if workspace is None:  # nowhere to record it: no envelope is made unless --record asks for one
+        envelope.no_workspace_record()
     ended = envelope.end(code, _kind_hint(subcommand, args))
     if ended is not None and ended.record_to is not None:
         try:
@@ -110,19 +113,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             return max(code, 2)
     elif asked:
         click.echo(f"warning: --record: `cuda2rocm {subcommand}` has no result envelope; nothing recorded", err=True)
-    if ended is not None and ended.workspace:
-        _record_in_workspace(ended.envelope)
+    if ended is not None and ended.workspace and workspace is not None:
+        _record_in_workspace(ended.envelope, workspace)
     return code
 
 
-def _record_in_workspace(env: Envelope) -> None:
-    """The run's envelope into the workspace around its project (or the current directory), if there is one; a
-    record that cannot be written is a warning, never a failure of the command."""
-    from cuda2rocm.workspace.recorder import store, workspace_for
+def _workspace_of_run() -> Path | None:
+    """The workspace around the run's project (or the current directory) when the run may record into one."""
+    from cuda2rocm import envelope
 
-    ws = workspace_for(env.project.path, ".")
-    if ws is None:
-        return
+    if not envelope.workspace_recording():
+        return None
+    from cuda2rocm.workspace.recorder import workspace_for
+
+    return workspace_for(envelope.project_folder(), ".")
+
+
+def _record_in_workspace(env: Envelope, ws: Path) -> None:
+    """The run's envelope into the workspace ``ws`` (the one around its project, or the current directory); a
+    record that cannot be written is a warning, never a failure of the command."""
+    from cuda2rocm.workspace.recorder import store
+
     try:
         store(env, ws)
     except OSError as exc:

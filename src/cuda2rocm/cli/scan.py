@@ -50,16 +50,19 @@ def command(path: Path, fmt: str, output: Path | None, force: bool, fail_on: str
         click.echo(f"error: {exc}", err=True)
         return 2
     envelope.publish("scan", result, project=path)
-    _emit(_render(result, fmt, output is None), output)
+    _emit(_render(result, fmt, output is None, jobs), output)
     threshold = None if fail_on == "none" else Severity.parse(fail_on)
     return 1 if threshold is not None and any(f.severity >= threshold for f in result.findings) else 0
 
 
-def _render(result: object, fmt: str, to_terminal: bool) -> str:
+def _render(result: object, fmt: str, to_terminal: bool, jobs: int) -> str:
+    """The report; a large text report's findings tables are rendered by ``--jobs`` workers (0: one per CPU,
+    up to 8) as the scan was."""
+    from cuda2rocm.batch import AUTO_MAX_JOBS, cpu_count
     from cuda2rocm.report import render
 
     color = to_terminal and fmt == "text" and sys.stdout.isatty()
-    return render(result, fmt, color=color)
+    return render(result, fmt, color=color, jobs=jobs or min(cpu_count(), AUTO_MAX_JOBS))
 
 
 def _emit(text: str, output: Path | None) -> None:

@@ -18,10 +18,15 @@ from cuda2rocm.envelope.codec import DecodeError
 @dataclass(frozen=True)
 class Kind:
     name: str
-    version: str  # payload schema version
+    schema: str | Callable[[], str]  # payload schema version, or the function reading it where it is defined
     type_ref: str  # "module:Name" of the payload type
     description: str
     check: Callable[[Any], None] | None = None  # extra validation of the decoded payload (raises DecodeError)
+
+    @property
+    def version(self) -> str:
+        """The payload schema version."""
+        return self.schema() if callable(self.schema) else self.schema
 
     def payload_type(self) -> Any:
         module, _, name = self.type_ref.partition(":")
@@ -34,7 +39,7 @@ class Kind:
 KINDS: dict[str, Kind] = {}
 
 
-def kind(name: str, version: str, type_ref: str, description: str,
+def kind(name: str, version: str | Callable[[], str], type_ref: str, description: str,
          check: Callable[[Any], None] | None = None) -> Kind:
     KINDS[name] = k = Kind(name, version, type_ref, description, check)
     return k
@@ -60,7 +65,7 @@ def _scan_version() -> str:
     return SCHEMA_VERSION
 
 
-kind("scan", _scan_version(), "cuda2rocm.scan.result:ScanResult", "cuda2rocm scan: the whole ScanResult")
+kind("scan", _scan_version, "cuda2rocm.scan.result:ScanResult", "cuda2rocm scan: the whole ScanResult")
 kind("convert", "1", "cuda2rocm.translate.summary:ConvertSummary",
      "cuda2rocm convert: per-file outcome, statistics, findings and output hashes")
 kind("verify", "1", "cuda2rocm.translate.summary:VerifySummary", "cuda2rocm verify: hipcc target, units compiled")

@@ -100,7 +100,8 @@ def payload_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return {"enum": [str(m) for m in tp]}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        name = f"{tp.__module__.removeprefix('cuda2rocm.')}.{tp.__qualname__}"
+        module = "envelope" if tp.__module__ == "cuda2rocm.envelope.core" else tp.__module__  # public there
+        name = f"{module.removeprefix('cuda2rocm.')}.{tp.__qualname__}"
         if name not in defs:
             defs[name] = {}  # placeholder first: breaks cycles
             hints = typing.get_type_hints(tp)

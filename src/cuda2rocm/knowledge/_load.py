@@ -7,10 +7,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-
-from cuda2rocm.datafiles import load_packaged_yaml
+from cuda2rocm import datafiles
+from cuda2rocm.datafiles import load_packaged_yaml, yaml_error
 
 #: table name -> (packaged file, section inside it)
 TABLES: dict[str, tuple[str, str]] = {
@@ -58,12 +56,12 @@ def reload() -> None:
 
 def parse_yaml(text: str, name: str) -> Any:
     try:
-        return YAML(typ="safe").load(text)
-    except YAMLError as exc:
+        return datafiles.parse_yaml(text)
+    except yaml_error() as exc:
         raise KnowledgeError(_yaml_problem(exc, name)) from None
 
 
-def _yaml_problem(exc: YAMLError, name: str) -> str:
+def _yaml_problem(exc: Exception, name: str) -> str:
     mark = getattr(exc, "problem_mark", None)
     where = f":{mark.line + 1}" if mark is not None else ""
     return f"{name}{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}"
@@ -73,7 +71,7 @@ def _yaml_problem(exc: YAMLError, name: str) -> str:
 def packaged(filename: str) -> dict[str, Any]:
     try:
         _, data = load_packaged_yaml("cuda2rocm.knowledge", f"data/{filename}")
-    except YAMLError as exc:
+    except yaml_error() as exc:
         raise KnowledgeError(_yaml_problem(exc, filename)) from None
     if not isinstance(data, dict):
         raise KnowledgeError(f"{filename}: expected a mapping at the top level")

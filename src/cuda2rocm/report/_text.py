@@ -1,4 +1,9 @@
-"""Terminal summary rendered by rich into a string (plain unless ``color``)."""
+"""Terminal summary rendered by rich into a string (plain unless ``color``).
+
+Rich lays out each file's findings table on its own (its column widths are that table's), so the tables of a
+large scan are rendered by ``jobs`` worker processes, each with a console like the caller's, and joined in
+order: the same text, byte for byte, as one console printing them one after the other (tested).
+"""
 
 from __future__ import annotations
 
@@ -36,14 +41,21 @@ def _console(color: bool, width: int) -> Console:
     )
 
 
-def render_text(result: ScanResult, *, color: bool = False, width: int = 110) -> str:
+#: findings tables (one per file) from which rendering them is worth worker processes (a table takes ~3 ms)
+PARALLEL_MIN_TABLES = 256
+#: tables per task handed to a worker
+_TABLES_PER_TASK = 64
+
+
+def render_text(result: ScanResult, *, color: bool = False, width: int = 110, jobs: int = 1) -> str:
+    """``jobs``: worker processes for the findings tables of a large scan (1: none)."""
     console = _console(color, width)
     console.rule(Text("cuda2rocm scan", style="bold"))
     for label, value in summary_lines(result):
         console.print(Text.assemble((f"{label}: ", "bold"), value))
     for table in tables(result):
         console.print(_rich_table(table))
-    _print_findings(console, result.findings)
+    _print_findings(console, result.findings, color=color, width=width, jobs=jobs)
     return _value(console)
 
 
@@ -67,16 +79,38 @@ def _rich_table(table: Table) -> RichTable:
     return out
 
 
-def _print_findings(console: Console, findings: Sequence[Finding]) -> None:
+def _print_findings(console: Console, findings: Sequence[Finding], *, color: bool = False, width: int = 110,
+                    jobs: int = 1) -> None:
     counts = severity_counts(findings)
     summary = ", ".join(f"{n} {sev}" for sev, n in counts.items()) or "none"
     console.print(Text.assemble(("Findings: ", "bold"), f"{len(findings)} ({summary})"))
-    for path, group in by_file(findings).items():
-        out = RichTable(title=Text(path), title_justify="left", expand=False)
-        for header in ("Line", "Severity", "Rule", "Message"):
-            out.add_column(header, overflow="fold")
-        for f in group:
-            message = f"{f.message}\nFix: {f.fix}" if f.fix else f.message
-            out.add_row(Text(where(f.line, f.col)), Text(str(f.severity), style=_STYLE[f.severity]), Text(f.rule),
-                        Text(message))  # never markup: messages quote code and paths ([/dev/kfd, /dev/dri])
-        console.print(out)
+    groups = list(by_file(findings).items())
+    if jobs > 1 and len(groups) >= PARALLEL_MIN_TABLES:
+        from cuda2rocm.batch import worker_pool
+
+        tasks = [groups[i:i + _TABLES_PER_TASK] for i in range(0, len(groups), _TABLES_PER_TASK)]
+        with worker_pool(jobs) as pool:
+            for text in pool.map(_tables_text, tasks, [color] * len(tasks), [width] * len(tasks)):
+                console.file.write(text)
+        return
+    for path, group in groups:
+        console.print(_findings_table(path, group))
+
+
+def _findings_table(path: str, group: Sequence[Finding]) -> RichTable:
+    out = RichTable(title=Text(path), title_justify="left", expand=False)
+    for header in ("Line", "Severity", "Rule", "Message"):
+        out.add_column(header, overflow="fold")
+    for f in group:
+        message = f"{f.message}\nFix: {f.fix}" if f.fix else f.message
+        out.add_row(Text(where(f.line, f.col)), Text(str(f.severity), style=_STYLE[f.severity]), Text(f.rule),
+                    Text(message))  # never markup: messages quote code and paths ([/dev/kfd, /dev/dri])
+    return out
+
+
+def _tables_text(groups: Sequence[tuple[str, Sequence[Finding]]], color: bool, width: int) -> str:
+    """The findings tables of ``groups`` as a console like the caller's prints them (in a worker)."""
+    console = _console(color, width)
+    for path, group in groups:
+        console.print(_findings_table(path, group))
+    return _value(console)

@@ -18,7 +18,6 @@ statistics, an error) and gets, for every planned file (:mod:`cuda2rocm.rewrite.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -167,6 +166,8 @@ def run_all(jobs: Sequence[Job], work: Callable[[Job], R], workers: int,
 
 
 def unified_diff(original: str, new: str, path: str, output: str) -> str:
+    import difflib
+
     a = shown(original).splitlines(keepends=True)
     b = shown(new).splitlines(keepends=True)
     return "".join(difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{output}"))

@@ -25,6 +25,11 @@ __all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]
 Progress = Callable[[int, int], None]
 _CHUNK_BYTES = 4 * 2**20
 _CHUNK_FILES = 256
+#: the smallest chunk (bytes) the shrinking tail of a parallel scan is cut into
+_MIN_CHUNK_BYTES = 64 * 2**10
+#: chunks per worker the remaining work is cut into: chunks shrink as the work left does, so the workers
+#: finish together instead of one waiting out the other's last large chunk
+_TAIL_CHUNKS = 4
 
 
 class ScanInputError(ValueError):
@@ -74,7 +79,7 @@ def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress 
 
 def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
                   disabled: frozenset[str]) -> list[FileFacts]:
-    chunks = _chunks(cands)
+    chunks = _chunks(cands, jobs)
     done = 0
     out: list[FileFacts] = []
     with worker_pool(jobs) as pool:
@@ -88,15 +93,22 @@ def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: 
     return out
 
 
-def _chunks(cands: list[Candidate]) -> list[list[Candidate]]:
+def _chunks(cands: list[Candidate], jobs: int = 1) -> list[list[Candidate]]:
+    """Consecutive runs of the candidates (results are put back in this order): at most :data:`_CHUNK_FILES`
+    files and about :data:`_CHUNK_BYTES`, and no more than 1/(:data:`_TAIL_CHUNKS` x ``jobs``) of the bytes
+    still to come (guided scheduling), down to :data:`_MIN_CHUNK_BYTES`."""
+    weights = [min(c.size, _CHUNK_BYTES) for c in cands]
+    left = sum(weights)
     chunks: list[list[Candidate]] = [[]]
     size = 0
-    for cand in cands:
-        if chunks[-1] and (size >= _CHUNK_BYTES or len(chunks[-1]) >= _CHUNK_FILES):
+    for cand, weight in zip(cands, weights, strict=True):
+        limit = min(_CHUNK_BYTES, max(_MIN_CHUNK_BYTES, (left + size) // (_TAIL_CHUNKS * jobs)))
+        if chunks[-1] and (size >= limit or len(chunks[-1]) >= _CHUNK_FILES):
             chunks.append([])
             size = 0
         chunks[-1].append(cand)
-        size += min(cand.size, _CHUNK_BYTES)
+        size += weight
+        left -= weight
     return chunks
 
 

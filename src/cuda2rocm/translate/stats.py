@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections import Counter
@@ -89,6 +88,8 @@ CSV_FIELDS = ("path", "status", "lines", "library", "kind", "converted", "unsupp
 
 def to_csv(files: list[FileStats]) -> str:
     """One row per (file, library, kind), plus one summary row per file (library ``*``) and a TOTAL row."""
+    import csv
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_FIELDS)

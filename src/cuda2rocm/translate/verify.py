@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cuda2rocm.batch import cpu_count
-from cuda2rocm.mapping.version import Version
 from cuda2rocm.model import Edit, Failed, Translated
-from cuda2rocm.toolchain.linemap import map_line
-from cuda2rocm.translate.runner import JobOutcome
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the compiling machinery loads when something is compiled (convert's summary needs the types)
+    from cuda2rocm.mapping.version import Version
     from cuda2rocm.toolchain.discover import HipccTargets
+    from cuda2rocm.translate.runner import JobOutcome
 
 TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx", ".c"})
 
@@ -110,6 +105,11 @@ def verify(files: Sequence[JobOutcome], arch: str = "gfx90a", jobs: int = 2,
 
     ``jobs``: parallel compilers; 0 runs one per CPU.
     """
+    import tempfile
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cuda2rocm.batch import cpu_count
+
     hipcc = find_compiler()
     check_target(hipcc, arch)
     units = [_unit(f) for f in files if not isinstance(f.outcome.result, Failed)]
@@ -143,6 +143,8 @@ def compile_command(hipcc: str, source: Path, out: Path, arch: str, flags: Seque
 
 def _compile(hipcc: str, root: Path, u: _Unit, by_path: dict[str, _Unit], arch: str,
              flags: Sequence[str]) -> CompileOutcome:
+    import subprocess
+
     from cuda2rocm.toolchain.diagnostics import parse_diagnostics
     from cuda2rocm.toolchain.discover import amd_env
 
@@ -159,6 +161,8 @@ def _compile(hipcc: str, root: Path, u: _Unit, by_path: dict[str, _Unit], arch: 
 
 def _map(path: str, line: int, col: int, severity: str, message: str, root: Path,
          by_path: dict[str, _Unit]) -> MappedDiagnostic:
+    from cuda2rocm.toolchain.linemap import map_line
+
     full = str((root / path).resolve()) if path else ""
     unit = by_path.get(full)
     if unit is None:

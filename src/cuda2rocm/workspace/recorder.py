@@ -13,9 +13,12 @@ import hashlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cuda2rocm.envelope import Artifact, Envelope, write
 from cuda2rocm.workspace.store import artifacts_dir, find, records_dir
+
+if TYPE_CHECKING:  # finding the workspace needs no envelope; storing one imports it
+    from cuda2rocm.envelope import Artifact, Envelope
 
 
 def workspace_for(*starts: str | Path) -> Path | None:
@@ -30,6 +33,8 @@ def workspace_for(*starts: str | Path) -> Path | None:
 
 def store(env: Envelope, workspace: Path) -> Path:
     """Write ``env`` into ``workspace``'s records (and its artifacts by content hash); the record's path."""
+    from cuda2rocm.envelope import write
+
     keep_artifacts(workspace, env.artifacts)
     folder = records_dir(workspace)
     folder.mkdir(parents=True, exist_ok=True)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cuda2rocm.envelope import Envelope, EnvelopeError, load
+if TYPE_CHECKING:  # finding a workspace needs no envelope; reading records imports it
+    from cuda2rocm.envelope import Envelope
 
 CONFIG_NAME = "cuda2rocm.toml"
 STATE_DIR = ".cuda2rocm"
@@ -58,6 +60,8 @@ def load_records(workspace: Path) -> list[Stored]:
     folder = records_dir(workspace)
     if not folder.is_dir():
         return []
+    from cuda2rocm.envelope import EnvelopeError, load
+
     out: list[Stored] = []
     for path in sorted(folder.glob("*.json")):
         try:
