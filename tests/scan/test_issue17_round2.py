@@ -172,3 +172,66 @@ def test_every_nvml_row_names_an_amdsmi_identifier_or_says_why_not() -> None:
     for nvml, (amd, note) in table.items():
         assert nvml.startswith(("nvml", "NVML_")), nvml
         assert amd.startswith(("amdsmi_", "AMDSMI_", "TEMPERATURE_TYPE_", "amd_smi/")) or (not amd and note), nvml
+
+
+# --- CUDA Graphs at every site (C2R-K704 in C++, C2R-P107 in Python), with the knowledge base's ROCm facts ---
+
+GRAPHS_PY = """import torch
+import networkx as nx
+from torch.cuda import graph as cuda_graph, make_graphed_callables
+
+
+class Runner:
+    def __init__(self, model):
+        self.graph = torch.cuda.CUDAGraph()
+
+    def capture(self):
+        with torch.cuda.graph(self.graph):
+            self.out = self.model(self.static)
+
+    def step(self):
+        self.graph.replay()
+
+
+def other(model, x):
+    graph = nx.Graph()
+    graph.add_edge(1, 2)
+    dag = build_graph()
+    dag.replay()
+    g2 = torch.cuda.CUDAGraph()
+    with cuda_graph(g2):
+        pass
+    g2.replay()
+    fn = make_graphed_callables(model, (x,))
+    text = "torch.cuda.graph(g)"  # g2.replay() in a comment
+    return fn, text
+"""
+
+
+def test_python_graph_sites_follow_the_data_flow(tmp_path: Path) -> None:
+    found = _scan(tmp_path, "runner.py", GRAPHS_PY)
+    p107 = _hits(found, "C2R-P107")
+    assert [line for line, _ in p107] == [8, 11, 15, 23, 24, 26, 27], p107  # not nx / dag / strings / comments
+    assert all("pytorch/pytorch#88202" in m and "beta" in m for _, m in p107), "ROCm facts from the knowledge base"
+    assert dict(p107)[15].startswith("replay/capture of a CUDA graph (CUDAGraph.replay())")
+
+
+def test_graph_named_objects_that_are_not_cuda_graphs(tmp_path: Path) -> None:
+    text = ("import torch\nfrom mylib import graph\n\ndef f(g, model):\n    graph(model)\n    g.replay()\n"
+            "    model.graph.replay()\n    torch.fx.graph.Graph()\n    x = torch.zeros(1).cuda()\n")
+    assert not _hits(_scan(tmp_path, "f.py", text), "C2R-P107")
+
+
+def test_cpp_graph_sites_quote_the_knowledge_base() -> None:
+    from cuda2rocm import knowledge
+
+    text = ("void run(cudaStream_t s, cudaGraph_t graph, cudaGraphExec_t e) {\n"
+            "  cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal);\n  cudaStreamEndCapture(s, &graph);\n"
+            "  cudaGraphInstantiate(&e, graph, 0);\n  cudaGraphLaunch(e, s);\n"
+            "  cudaGraphExecUpdate(e, graph, nullptr);\n  cudaGraphExecDestroy(e);\n  cudaGraphDestroy(graph);\n"
+            "  int graph_count = 0; (void)graph_count;\n}\n")
+    found = [f for f in analyze(tokenize(text), text, "g.cu") if f.rule == "C2R-K704"]
+    assert [f.line for f in found] == [2, 3, 4, 5, 6, 7, 8]
+    lib = knowledge.get_library("CUDA Graphs")
+    assert lib is not None and lib.source and lib.date
+    assert all(lib.notes[0] in f.message for f in found)
