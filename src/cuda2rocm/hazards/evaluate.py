@@ -83,6 +83,7 @@ CLASS_RULES: dict[str, str] = {
     "coop-groups": "C2R-K705",
     "warp-intrinsic": "C2R-K205",
     "version-guard": "C2R-K805",
+    "device-printf": "C2R-K509",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, HIP_GUIDE, LAYER, first_per_line, first_per_scope
@@ -114,8 +115,10 @@ _GRAPH_PREFIXES = ("cudaGraph", "cuGraph", "cudaStreamBeginCapture", "cudaStream
          "`cudaGraphAdd*Node`, conditional nodes), instantiation, launch (`cudaGraphLaunch`), exec update and "
          "destroy. Types (`cudaGraph_t`) and a project's own `graph` variables are not reported.",
     why="hipGraph implements most of the API, but some node types, update rules and capture of library calls "
-        "differ by ROCm release; launch-overhead savings are smaller. Every site needs testing on the target "
-        "(and translation to its hipGraph name).",
+        "differ by ROCm release (the HIP API reference marks capture, instantiation and exec update beta through "
+        "ROCm 6.4); launch-overhead savings are smaller. Every site needs testing on the target (and translation "
+        "to its hipGraph name). The message quotes the knowledge base's facts (`cuda2rocm kb show library "
+        "'CUDA Graphs'`).",
     example="void run(cudaStream_t s) { cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal); }\n",
     instead="Keep graphs optional (a flag to run eagerly) and test capture on the target ROCm release.\n"
             "void run(cudaStream_t s, bool graphs) { }\n",
@@ -123,4 +126,15 @@ _GRAPH_PREFIXES = ("cudaGraph", "cuGraph", "cudaStreamBeginCapture", "cudaStream
 )
 def check_graphs(src: Source) -> Iterator[Hit]:
     for i in first_per_line(src, (k for k in src.idents_prefixed(_GRAPH_PREFIXES) if src.is_call(k))):
-        yield Hit("C2R-K704", i, f"'{src.src(i)}': CUDA Graph support differs in hipGraph; test on the target")
+        yield Hit("C2R-K704", i, f"'{src.src(i)}': {graph_notes()[0]}; test on the target ROCm release")
+
+
+@functools.lru_cache(maxsize=1)
+def graph_notes() -> tuple[str, ...]:
+    """What differs for CUDA Graphs on ROCm (hipGraph per release, PyTorch's ROCm graphs): the knowledge base's
+    facts (``libraries.yaml``, entry ``CUDA Graphs``, each with its source), shared by C2R-K704 and C2R-P107."""
+    from cuda2rocm import knowledge
+
+    lib = knowledge.get_library("CUDA Graphs")
+    notes = lib.notes if lib is not None else ()
+    return notes or ("CUDA Graph support differs in hipGraph",)

@@ -5,6 +5,18 @@ Each family lives in its own module next to its checks; importing this module re
 
 from __future__ import annotations
 
-from cuda2rocm.hazards import atomics, coop, hardware, inline_asm, launch, lds, masks, props, textures, warp
+from cuda2rocm.hazards import (
+    atomics,
+    coop,
+    devicecalls,
+    hardware,
+    inline_asm,
+    launch,
+    lds,
+    masks,
+    props,
+    textures,
+    warp,
+)
 
-FAMILY_MODULES = (warp, masks, inline_asm, lds, hardware, textures, atomics, launch, coop, props)
+FAMILY_MODULES = (warp, masks, inline_asm, lds, hardware, textures, atomics, launch, coop, props, devicecalls)

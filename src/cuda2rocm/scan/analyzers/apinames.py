@@ -65,10 +65,31 @@ def _mapping_entry(name: str) -> Any:
     return load().lookup(name)
 
 
+@functools.lru_cache(maxsize=1)
+def nvml_to_amdsmi() -> dict[str, tuple[str, str]]:
+    """NVML name -> (AMD SMI replacement, what differs), from ``scan/data/nvml_amdsmi.csv``."""
+    from cuda2rocm.datafiles import packaged_csv
+
+    return {r["nvml"]: (r["amdsmi"], r["note"]) for r in packaged_csv("cuda2rocm.scan", "data/nvml_amdsmi.csv")}
+
+
+def nvml_message(name: str) -> str:
+    """What a port does with one NVML name: its AMD SMI counterpart and what differs, or that it has none."""
+    amd, note = nvml_to_amdsmi().get(name, ("", ""))
+    if amd:
+        return f"NVML {name} -> AMD SMI {amd}" + (f": {note}" if note else "")
+    if note:
+        return f"NVML {name} has no AMD SMI counterpart: {note}"
+    return f"NVML {name}: not in the NVML -> AMD SMI table; port it to AMD SMI (amd_smi/amdsmi.h) by hand"
+
+
 def first_use_finding(name: str) -> tuple[Rule, str] | None:
-    """(rule, message) for the first use of a CUDA name in a file: S109 without a HIP counterpart, S112 for a
-    library API (runtime and driver calls are counted, not reported one by one)."""
+    """(rule, message) for the first use of a CUDA name in a file: S114 for NVML (its AMD SMI rewrite), S109
+    without a HIP counterpart, S112 for a library API (runtime and driver calls are counted, not reported one by
+    one)."""
     entry = lookup(name)
+    if entry.library == "nvml":
+        return rules.S114, nvml_message(name)
     if entry.support in ("unsupported", "removed"):
         return rules.S109, f"{name} ({entry.library}) has no supported HIP counterpart ({entry.support})"
     if entry.library not in ("runtime", "driver", "math", "unknown", ""):

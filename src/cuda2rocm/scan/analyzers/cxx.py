@@ -60,6 +60,7 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
         report.add(rules.S104, line, 1, "C/C++ file uses CUDA (headers or API); translate it with the .cu files")
     if is_cuda or "cuda-in-cpp" in report.tags:
         _hazards(report, tokens, text, target_gpu, structure)
+        _convert_dialect(report, tokens, text, index)
     if _HIP_HINT.search(text):
         _rocm_path(report, tokens, index)
 
@@ -210,6 +211,35 @@ def _hazards(report: FileFacts, tokens: list[Token], text: str, target_gpu: str,
         report.problems.append(_internal(report.path, f"hazard analysis failed: {type(exc).__name__}: {exc}"))
         return
     report.findings.extend(found)
+
+
+def _convert_dialect(report: FileFacts, tokens: list[Token], text: str, index: LineIndex) -> None:
+    """What convert's dialect pass rewrites in this file, reported with convert's own findings and facts: a
+    ``#pragma weak`` alias of a host entity (C2R-A115) and ``std::printf`` in device code (C2R-K509)."""
+    weak = "weak" in text and "pragma" in text
+    std = "std" in text and "printf" in text
+    if not (weak or std):
+        return
+    from cuda2rocm.hazards import devicecalls
+    from cuda2rocm.rules import RULES
+    from cuda2rocm.translate.context import Context
+    from cuda2rocm.translate.options import Options
+    from cuda2rocm.translate.passes import dialect
+
+    ctx = Context.create(text, report.path, tokens, Options())
+    if weak:
+        list(dialect._weak_aliases(ctx))
+        report.findings.extend(ctx.findings)
+    if std:
+        k509 = RULES["C2R-K509"]
+        names = {t.offset: t.src for t in tokens if t.kind == IDENT and t.src in devicecalls.convert_rewrites()}
+        for edit in dialect._std_in_device_code(ctx):  # each edit drops a `std::` before the name it qualifies
+            line, col = index.line_col(edit.start)
+            name = names.get(edit.end, "")
+            qualified = text[edit.start:edit.end].replace(" ", "") + name
+            report.findings.append(k509.finding(
+                report.path, line, col, f"'{qualified}' in device code names the host function under hipcc; "
+                f"convert rewrites it to HIP's device '{name}'", fix="`cuda2rocm convert` drops the `std::`"))
 
 
 def _internal(path: str, message: str) -> InputProblem:

@@ -33,6 +33,10 @@ class State:
     capability_names: set[str] = field(default_factory=set)
     device_name_names: set[str] = field(default_factory=set)
     load_aliases: set[str] = field(default_factory=lambda: {"load_inline"})
+    #: local names of torch.cuda's graph API (``from torch.cuda import graph as cuda_graph``) -> the API name
+    graph_api: dict[str, str] = field(default_factory=dict)
+    #: names holding a ``torch.cuda.CUDAGraph`` (``g = torch.cuda.CUDAGraph()``, ``with torch.cuda.graph(g)``)
+    graphs: set[str] = field(default_factory=set)
 
 
 def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
@@ -59,6 +63,8 @@ def _imports(report: FileFacts, st: State, toks: list[Tok], words: list[str]) ->
         full = {module, top} | {f"{module}.{n}" for n in names}
         if module == "torch.utils.cpp_extension" and "load" in names:
             st.load_aliases.add("load")
+        if module in ("torch.cuda", "torch.cuda.graphs") and words[0] == "from":
+            st.graph_api.update(_graph_imports(words))
         if full & _NVML:
             report.add(rules.P103, line, col, f"imports {module} (NVML bindings, NVIDIA only; use amdsmi)")
         elif top in _TRT:
@@ -69,6 +75,68 @@ def _imports(report: FileFacts, st: State, toks: list[Tok], words: list[str]) ->
             report.tags.add("triton")
         if top not in ("torch", "os", "sys", "typing", "re", "__future__"):
             report.collect(plugin_import(module, line))
+
+
+#: torch.cuda's CUDA Graph API (capture, replay, graphed callables)
+_GRAPH_API = frozenset({"CUDAGraph", "graph", "make_graphed_callables"})
+#: methods of a ``torch.cuda.CUDAGraph``
+_GRAPH_METHODS = frozenset({"replay", "capture_begin", "capture_end", "reset", "pool", "instantiate"})
+
+
+def _graph_imports(words: list[str]) -> dict[str, str]:
+    """``from torch.cuda import CUDAGraph, graph as g`` -> {"CUDAGraph": "CUDAGraph", "g": "graph"}."""
+    rest = [w for w in words[words.index("import") + 1:] if w not in ("(", ")")]
+    out: dict[str, str] = {}
+    for part in " ".join(rest).split(","):
+        bits = part.split()
+        if bits and bits[0] in _GRAPH_API:
+            out[bits[2] if len(bits) == 3 and bits[1] == "as" else bits[0]] = bits[0]
+    return out
+
+
+def _graph_call(st: State, words: list[str], i: int) -> str:
+    """The torch.cuda graph API name called at word ``i`` (``torch.cuda.graph(``, an imported ``CUDAGraph(``),
+    or a method of a variable known to hold a CUDAGraph (``g.replay(``); "" for anything else (a project's own
+    ``graph(...)``, ``nx.graph``, ``self.graph.replay()`` of an object never made from CUDAGraph)."""
+    w = words[i]
+    qualified = i >= 2 and words[i - 1] == "." and words[i - 2] in ("cuda", "graphs")
+    if w in _GRAPH_API and qualified:
+        return w
+    if w in st.graph_api and (i == 0 or words[i - 1] != "."):
+        return st.graph_api[w]
+    if w in _GRAPH_METHODS and i >= 2 and words[i - 1] == ".":
+        j = i - 2
+        while j >= 2 and words[j - 1] == "." and words[j - 2].isidentifier():
+            j -= 2
+        if "".join(words[j:i - 1]) in st.graphs:
+            return f"CUDAGraph.{w}"
+    return ""
+
+
+def _track_graph(st: State, words: list[str], i: int, api: str) -> None:
+    """Remember the names that hold a CUDAGraph: ``g = torch.cuda.CUDAGraph()``, ``torch.cuda.graph(g)``."""
+    if api == "CUDAGraph" and "=" in words[:i]:
+        target = "".join(words[:words.index("=")])
+        if target.replace(".", "").replace("_", "").isalnum():
+            st.graphs.add(target)
+    elif api == "graph" and i + 2 < len(words):
+        end = i + 2
+        while end + 2 < len(words) and words[end + 1] == "." and words[end + 2].isidentifier():
+            end += 2
+        if words[i + 2].isidentifier():
+            st.graphs.add("".join(words[i + 2:end + 1]))
+
+
+def _graph_message(api: str) -> str:
+    from cuda2rocm.hazards.launch import graph_notes
+
+    notes = graph_notes()
+    torch_note = next((n for n in notes if "PyTorch" in n), "")
+    hip_note = notes[0]
+    what = {"CUDAGraph": "a CUDA graph (torch.cuda.CUDAGraph)", "graph": "CUDA Graph capture (torch.cuda.graph)",
+            "make_graphed_callables": "graphed callables (torch.cuda.make_graphed_callables)"}.get(
+        api, f"replay/capture of a CUDA graph ({api}())")
+    return f"{what}: {torch_note}; {hip_note}" if torch_note else f"{what}: {hip_note}"
 
 
 def _imported(words: list[str]) -> list[tuple[str, list[str]]]:
@@ -169,8 +237,9 @@ def _calls(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> N
         elif w == "SourceModule" and "pycuda" in st.imports:
             report.add(rules.S108, line, col, "PyCUDA SourceModule compiles CUDA C with nvcc")
             report.tags.add("pycuda")
-        elif w in ("CUDAGraph", "make_graphed_callables") or (w == "graph" and i > 1 and words[i - 2] == "cuda"):
-            report.add(rules.P107, line, col, f"CUDA Graph capture ({w})")
+        elif api := _graph_call(st, words, i):
+            _track_graph(st, words, i, api)
+            report.add(rules.P107, line, col, _graph_message(api))
             report.count("cuda_graphs")
         elif w in ("init_process_group", "DistributedDataParallel"):
             report.evidence("multi-gpu", line, f"{w}(...)")

@@ -10,7 +10,22 @@ from cuda2rocm.rules import RULES, Rule
 from cuda2rocm.scan.rules._binaries import S201, S202, S203, S204, S301, S302, S303, S304
 from cuda2rocm.scan.rules._deploy import D101, D102, D103, D104, D105, D106, D107, D108, D109
 from cuda2rocm.scan.rules._inputs import E101, E102, E103, E104, E105, E106
-from cuda2rocm.scan.rules._inventory import S101, S102, S103, S104, S105, S106, S107, S108, S109, S110, S111, S112, S113
+from cuda2rocm.scan.rules._inventory import (
+    S101,
+    S102,
+    S103,
+    S104,
+    S105,
+    S106,
+    S107,
+    S108,
+    S109,
+    S110,
+    S111,
+    S112,
+    S113,
+    S114,
+)
 from cuda2rocm.scan.rules._python import P101, P102, P103, P104, P105, P106, P107, P108, P109, P110, P111
 
 __all__ = [
@@ -53,6 +68,7 @@ __all__ = [
     "S111",
     "S112",
     "S113",
+    "S114",
     "S201",
     "S202",
     "S203",

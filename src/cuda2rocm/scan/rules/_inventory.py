@@ -145,3 +145,17 @@ S112 = scan_rule(
     "`cuda2rocm compare`.",
     references=(HIPIFY,),
 )
+S114 = scan_rule(
+    "C2R-S114", "nvml-api-to-amdsmi", F, S.LOW, C.HIGH, L.OPS,
+    what="Marks the first use, per file, of each NVML name in C/C++ (`nvml.h`, `nvmlInit`, `nvmlDeviceGet*`, "
+    "`nvmlDevice_t`, `NVML_*`) with the AMD SMI (`amdsmi`) function, type or value that replaces it and what "
+    "differs (units, per-socket handles), from the bundled NVML -> AMD SMI table. Low each: the port is costed "
+    "once, as the header `nvml.h` with no HIP counterpart.",
+    why="NVML talks to the NVIDIA driver only (`libnvidia-ml`); on AMD GPUs the library is absent or cannot "
+    "initialise. HIP has no NVML layer: monitoring code is rewritten to AMD SMI (`amd_smi/amdsmi.h`, "
+    "`libamd_smi`), whose calls take processor handles found per socket and report some values in other units.",
+    example="#include <nvml.h>\nvoid f() { nvmlInit_v2(); }",
+    instead="Rewrite to AMD SMI: `#include <amd_smi/amdsmi.h>`, `amdsmi_init(AMDSMI_INIT_AMD_GPUS)`, "
+    "`amdsmi_get_processor_handles`, `amdsmi_get_gpu_activity`, ...; link `libamd_smi`.",
+    references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
+)

@@ -71,8 +71,11 @@ P106 = scan_rule(
 )
 P107 = scan_rule(
     "C2R-P107", "cuda-graphs-python", F, S.MEDIUM, C.MEDIUM, L.MODEL,
-    what="Flags CUDA Graph capture from Python: `torch.cuda.CUDAGraph`, `torch.cuda.graph(...)`, "
-    "`make_graphed_callables`.",
+    what="Flags every CUDA Graph site in Python: `torch.cuda.CUDAGraph()`, `torch.cuda.graph(...)`, "
+    "`torch.cuda.make_graphed_callables` (also imported from `torch.cuda`, under an alias), and `g.replay()` / "
+    "`capture_begin()` / `capture_end()` / `reset()` where `g` is known to hold a CUDAGraph (assigned from "
+    "`CUDAGraph()` or captured with `torch.cuda.graph(g)`); a project's own `graph` objects are not reported. The "
+    "message quotes the knowledge base's ROCm facts (`cuda2rocm kb show library 'CUDA Graphs'`).",
     why="HIP graphs exist but coverage and performance differ; captured code that relies on NCCL inside "
     "graphs or on CUDA-only allocator behaviour needs validation on ROCm.",
     example="g = torch.cuda.CUDAGraph()\nwith torch.cuda.graph(g): out = model(x)",
