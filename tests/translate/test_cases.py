@@ -32,7 +32,10 @@ MUST_CHANGE = [
     pytest.param("cudnnHandle_t h;\n", "miopenHandle_t h;", {}, id="cudnn to miopen"),
     pytest.param("void g() { k<<<1, 2>>>(); }\n", "hipLaunchKernelGGL(k, dim3(1), dim3(2), 0, 0)",
                  {"launch_syntax": "ggl"}, id="ggl no args"),
-    pytest.param("cudaDataType t = CUDA_R_16F;\n", "hipblasDatatype_t t = HIPBLAS_R_16F;", {}, id="datatype"),
+    pytest.param("cudaDataType t = CUDA_R_16F;\n", "hipblasDatatype_t t = HIPBLAS_R_16F;", {"target_rocm": "5.7"},
+                 id="datatype before 6.0"),
+    pytest.param("cudaDataType t = CUDA_R_16F;\n", "hipDataType t = HIP_R_16F;", {"target_rocm": "6.0"},
+                 id="datatype from 6.0"),
     pytest.param("cudaDataType t = CUDA_R_16F;\n", "hipDataType t = HIP_R_16F;", {"use_hip_data_types": True},
                  id="hip datatype"),
 ]

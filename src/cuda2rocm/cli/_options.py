@@ -21,7 +21,7 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
                      help="Keep <<<...>>> launches or rewrite them to hipLaunchKernelGGL."),
         click.option("--experimental", is_flag=True, help="Translate APIs HIP marks experimental."),
         click.option("--use-hip-data-types", is_flag=True, help="cudaDataType/CUDA_R_32F -> hipDataType/HIP_R_32F "
-                     "(default: hipBLAS's hipblasDatatype_t/HIPBLAS_R_32F)."),
+                     "also for targets before ROCm 6.0 (default there: hipBLAS's hipblasDatatype_t/HIPBLAS_R_32F)."),
         click.option("--fix-hazards", is_flag=True, help="Apply the hazard analysis' fixes (the safe ones and "
                      "C2R-K202's unsafe type widening)."),
         click.option("--extensions", default=",".join(DEFAULT_EXTENSIONS), show_default=True,

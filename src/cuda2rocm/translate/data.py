@@ -6,6 +6,7 @@ import functools
 from importlib import resources
 
 from cuda2rocm.datafiles import packaged_csv
+from cuda2rocm.mapping.version import Version, parse_version
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -17,6 +18,11 @@ def library_datatypes() -> dict[str, str]:
     """CUDA library data type -> hipBLAS-specific name (used unless --use-hip-data-types)."""
     return {row["cuda"]: row["hip_library"] for row in _rows("library_datatypes.csv")}
 
+
+@functools.lru_cache(maxsize=1)
+def library_releases() -> dict[tuple[str, str], Version]:
+    """(CUDA library, change) -> the ROCm release that made the change (``library_releases.csv``)."""
+    return {(row["cuda_library"], row["change"]): parse_version(row["rocm"]) for row in _rows("library_releases.csv")}
 
 
 @functools.lru_cache(maxsize=1)

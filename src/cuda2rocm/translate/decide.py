@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from dataclasses import dataclass
 
 from cuda2rocm.mapping.entry import Entry
@@ -37,6 +38,12 @@ class Settings:
     experimental: bool
     use_hip_data_types: bool
 
+    @property
+    def library_datatypes(self) -> bool:
+        """hipBLAS's own data-type names (``HIPBLAS_R_32F``, ``library_datatypes.csv``) are emitted: no
+        --use-hip-data-types, and a target before the release from which hipBLAS takes hipDataType."""
+        return not self.use_hip_data_types and not _changed_by("cublas", "hipDataType", self.target)
+
     @classmethod
     def of(cls, options: Options) -> Settings:
         target = options.target_rocm or tables.newest_rocm()
@@ -51,7 +58,7 @@ def decide(name: str, s: Settings) -> Decision | None:
         return None
     lib, kind = entry.library, entry.kind
     if _is_experimental(entry) and not s.experimental:
-        msg = f"{name} maps to experimental {entry.hip}; kept (use --experimental to translate)"
+        msg = f"{name} maps to experimental {_release_name(entry, s.target)}; kept (use --experimental to translate)"
         return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
     target_name, no_roc = _target_name(entry, s)
     if s.roc and target_name == entry.roc and name in data.roc_signatures():
@@ -60,6 +67,8 @@ def decide(name: str, s: Settings) -> Decision | None:
         return _unsupported_or_fallback(entry, s)
     if target_name == entry.hip and not entry.available_in(s.target):
         return _unavailable(entry, s)
+    if target_name == entry.hip:
+        target_name = _release_name(entry, s.target)
     if no_roc:
         return Decision(name, target_name, lib, kind, rules.NO_ROC, f"{name}: no roc* equivalent, using {target_name}")
     if _deprecated_in(entry, s.target):
@@ -82,13 +91,30 @@ def _roc_signature(entry: Entry, s: Settings) -> Decision:
 
 def _target_name(entry: Entry, s: Settings) -> tuple[str, bool]:
     """The name to emit and whether --roc had to fall back to the hip* name."""
-    if not s.use_hip_data_types and entry.cuda in data.library_datatypes():
+    if s.library_datatypes and entry.cuda in data.library_datatypes():
         return data.library_datatypes()[entry.cuda], False
     if (s.roc or entry.library in ROC_BY_DEFAULT) and entry.roc:
         return entry.roc, False
     if s.roc and entry.hip and _has_roc_library(entry.library):
         return entry.hip, True
     return entry.hip, False
+
+
+def _changed_by(library: str, change: str, target: str) -> bool:
+    """Whether ``target`` is at or after the release that made ``change`` to ``library`` (library_releases.csv)."""
+    since = data.library_releases().get((library, change))
+    return since is not None and parse_version(target) >= since
+
+
+_V2 = re.compile(r"_v2(?=(_64)?$)")
+
+
+def _release_name(entry: Entry, target: str) -> str:
+    """The HIP name of ``entry`` as ``target`` spells it: hipBLAS's ``_v2`` functions took their plain names in
+    ROCm 7.0 (``hipblasGemmEx_v2`` -> ``hipblasGemmEx``, ``hipblasCaxpy_v2_64`` -> ``hipblasCaxpy_64``)."""
+    if _changed_by(entry.library, "drop_v2", target):
+        return _V2.sub("", entry.hip)
+    return entry.hip
 
 
 #: Libraries whose only ROCm counterpart is the roc*/MIOpen one: cuDNN -> MIOpen (no hip* marshalling library).

@@ -108,7 +108,7 @@ def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
     """The HIP name an argument needs in its call: CUBLAS_FILL_MODE_LOWER in a cuSOLVER call is
     HIPSOLVER_FILL_MODE_LOWER, CUDA_R_32F in a cuSPARSE call is HIP_R_32F (hipBLAS's HIPBLAS_R_32F elsewhere)."""
     name = decision.cuda
-    datatype = name in data.library_datatypes() and not ctx.settings.use_hip_data_types
+    datatype = name in data.library_datatypes() and ctx.settings.library_datatypes
     contexts = data.call_context().get(name)
     if not datatype and contexts is None:
         return decision
