@@ -8,7 +8,8 @@ Inputs (never read by the product at run time):
   * tools/mapping_src/corrections.csv: rows where we know better (each with a reason and a source);
   * tools/mapping_src/extra/<library>.csv: hand-written rows for APIs the reference does not cover.
 Outputs: one CSV per library, disagreements.csv (every field where we differ from the reference, with
-the reason) and SOURCES.md.
+the reason), roc_versions.csv (the ROCm releases of roc* names that arrived after ROCm 5.0 or were
+deprecated or removed: what --roc may emit per --target-rocm) and SOURCES.md.
 """
 
 from __future__ import annotations
@@ -186,6 +187,34 @@ def add_extras(tables: dict[str, dict[str, dict[str, str]]]) -> None:
             table[row["cuda"]] = {col: (row.get(col) or "").strip() for col in COLUMNS}
 
 
+#: The oldest ROCm release in rocm_releases.csv: a roc* name added at or before it needs no gate.
+OLDEST_ROCM = (5, 0, 0)
+ROC_VERSION_COLUMNS = ("cuda", "roc", "roc_added", "roc_deprecated", "roc_removed", "source")
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+def roc_versions(reference: Iterable[dict[str, str]],
+                 tables: dict[str, dict[str, dict[str, str]]]) -> list[dict[str, str]]:
+    """The reference's roc* release facts that matter for a target release: added after the oldest release we
+    know, or deprecated or removed; only where our roc name is the reference's (a corrected name has no date)."""
+    ours = {name: row["roc"] for table in tables.values() for name, row in table.items()}
+    out, seen = [], set()
+    for row in reference:
+        name, roc = row["cuda_name"], row["roc_name"]
+        if name in seen or not roc or ours.get(name) != roc:
+            continue
+        seen.add(name)
+        late = bool(row["roc_added"]) and _version(row["roc_added"]) > OLDEST_ROCM
+        if late or row["roc_deprecated"] or row["roc_removed"]:
+            out.append({"cuda": name, "roc": roc, "roc_added": row["roc_added"] if late else "",
+                        "roc_deprecated": row["roc_deprecated"], "roc_removed": row["roc_removed"],
+                        "source": f"HIPIFY docs/tables/{row['source_table']}"})  # fmt: skip
+    return sorted(out, key=lambda r: r["cuda"])
+
+
 def write_table(path: Path, rows: Iterable[dict[str, str]], columns: Iterable[str], header: str) -> None:
     buf = io.StringIO()
     buf.write(header)
@@ -207,7 +236,8 @@ def main(argv: list[str]) -> int:
         at = argv.index("--out")
         out, argv = Path(argv[at + 1]), argv[:at] + argv[at + 2 :]
     ref_path = Path(argv[0]) if argv else (DEFAULT_REF if DEFAULT_REF.exists() else VENDORED_REF)
-    tables = tables_from_reference(read_reference(ref_path))
+    reference = read_reference(ref_path)
+    tables = tables_from_reference(reference)
     corrections = read_csv((SRC / "corrections.csv").read_text(encoding="utf-8"))
     disagreements = apply_corrections(tables, corrections) + apply_cudnn_policy(tables["cudnn"])
     add_extras(tables)
@@ -219,6 +249,13 @@ def main(argv: list[str]) -> int:
         disagreements,
         ("library", "cuda", "field", "reference", "ours", "reason", "source"),
         f"# Where our tables differ from the HIPIFY reference, and why. Generated {TODAY}.\n",
+    )
+    write_table(
+        out / "roc_versions.csv",
+        roc_versions(reference, tables),
+        ROC_VERSION_COLUMNS,
+        f"# ROCm releases of roc* names (--roc) added after ROCm 5.0, deprecated or removed, from the HIPIFY\n"
+        f"# reference's ROC columns (roc_added = the first ROCm release that has the name). Generated {TODAY}.\n",
     )
     print(f"wrote {len(tables)} tables, {sum(map(len, tables.values()))} rows, {len(disagreements)} disagreements")
     return 0

@@ -22,6 +22,7 @@ class Program:
     hip52_reason: str
     hazards: tuple[str, ...]
     heavy: bool
+    hip_link: tuple[str, ...] = ()
 
 
 def load_programs() -> list[Program]:
@@ -36,6 +37,7 @@ def load_programs() -> list[Program]:
             hip52_reason=p.get("hip52_reason", ""),
             hazards=tuple(p.get("hazards") or ()),
             heavy=bool(p.get("heavy", False)),
+            hip_link=tuple(p.get("hip_link") or ()),
         )
         for p in data["programs"]
     ]

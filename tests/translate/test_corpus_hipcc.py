@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -53,3 +54,23 @@ def test_marked_programs_compile_for_gfx90a() -> None:
               for o in outcomes if not o.ok}
     assert not failed
     assert len(outcomes) == sum(len(p.sources) for p in marked)
+
+
+@pytest.mark.hipcc
+@pytest.mark.skipif(_hipcc() is None, reason="hipcc not installed")
+@pytest.mark.parametrize("program", [p for p in PROGRAMS if p.hip52 and p.hip_link], ids=lambda p: p.name)
+def test_library_programs_link_with_their_rocm_libraries(program, tmp_path: Path) -> None:
+    """hip52 programs that use a ROCm library (hipSPARSE, hipRAND) link into an executable against it: every
+    function the translation calls exists in the installed library, not only in its header."""
+    from cuda2rocm.toolchain.discover import amd_env
+
+    assert len(program.sources) == 1
+    out = tmp_path / f"{program.name}.hip"
+    report = convert(list(program.sources), out, Options(target_rocm="5.2", jobs=1))
+    assert not report.failed, report.failed
+    cmd = [str(_hipcc()), "--offload-arch=gfx90a", "-x", "hip", "-std=c++17", "-w", str(out), "-o",
+           str(tmp_path / program.name), *program.hip_link]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=amd_env(), cwd=tmp_path, check=False,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (tmp_path / program.name).stat().st_size > 0

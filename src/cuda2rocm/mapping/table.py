@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from importlib import resources
 
 from cuda2rocm.mapping.entry import SUPPORT_LEVELS, Entry, HeaderEntry
-from cuda2rocm.mapping.version import optional_version
+from cuda2rocm.mapping.version import Version, optional_version, parse_version
 
 # Tables that are not identifier tables.
-_NOT_IDENTIFIERS = frozenset({"headers", "disagreements", "rocm_releases", "prefixes"})
+_NOT_IDENTIFIERS = frozenset({"headers", "disagreements", "rocm_releases", "prefixes", "roc_versions"})
 # When a name appears in two tables the earlier library here wins (a name is listed once per table).
 PRIORITY = ("runtime", "driver", "device", "macros", "datatypes")
 ENTRY_COLUMNS = (
@@ -168,3 +168,27 @@ def load() -> MappingTable:
         except (KeyError, ValueError) as exc:
             raise MappingDataError(f"mapping/data/headers.csv:{lineno}: {exc}") from exc
     return MappingTable(raw, headers, libraries)
+
+
+@functools.lru_cache(maxsize=1)
+def roc_versions() -> dict[str, tuple[str, Version | None, Version | None]]:
+    """CUDA name -> (roc* name, first ROCm release with it, release that removed it), for the roc* names the
+    oldest known release lacks or a later one removed (``data/roc_versions.csv``); other roc* names are in every
+    release the tables know."""
+    out = {}
+    for lineno, row in read_rows("roc_versions"):
+        try:
+            out[row["cuda"]] = (row["roc"], optional_version(row["roc_added"]), optional_version(row["roc_removed"]))
+        except ValueError as exc:
+            raise MappingDataError(f"mapping/data/roc_versions.csv:{lineno}: {exc}") from exc
+    return out
+
+
+def roc_available(entry: Entry, rocm: Version | str) -> bool:
+    """True when ``entry.roc`` exists in that ROCm release (``roc_versions.csv``; unlisted names always do)."""
+    found = roc_versions().get(entry.cuda)
+    if not entry.roc or found is None or found[0] != entry.roc:
+        return bool(entry.roc)
+    version = parse_version(rocm)
+    added, removed = found[1], found[2]
+    return (added is None or added <= version) and (removed is None or version < removed)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from importlib import resources
 
 from cuda2rocm.datafiles import packaged_csv
-from cuda2rocm.mapping.version import Version, parse_version
+from cuda2rocm.mapping.version import Version, optional_version, parse_version
 
 
 def _rows(name: str) -> list[dict[str, str]]:
@@ -30,6 +31,39 @@ def roc_signatures() -> dict[str, str]:
     """CUDA function -> what its roc* counterpart needs in addition (mappings whose argument lists differ)."""
     return {row["cuda"]: f"{row['roc']} takes {row['roc_args']} arguments, not {row['cuda_args']}: "
             f"{row['difference']}" for row in _rows("roc_signatures.csv")}
+
+
+@dataclass(frozen=True)
+class HipSignature:
+    """A CUDA call form (``args`` arguments) whose HIP counterpart differs in ROCm releases [from_rocm, until_rocm)."""
+
+    args: int
+    from_rocm: Version | None
+    until_rocm: Version | None
+    hip: str  # the HIP function for this form; "" keeps the CUDA call (reported)
+    append: str  # extra trailing arguments HIP takes
+    note: str
+
+    def applies(self, target: str) -> bool:
+        version = parse_version(target)
+        return ((self.from_rocm is None or self.from_rocm <= version)
+                and (self.until_rocm is None or version < self.until_rocm))
+
+
+@functools.lru_cache(maxsize=1)
+def hip_signatures() -> dict[str, tuple[HipSignature, ...]]:
+    """CUDA function -> its call forms whose HIP argument list differs per release (``hip_signatures.csv``)."""
+    table: dict[str, list[HipSignature]] = {}
+    for row in _rows("hip_signatures.csv"):
+        table.setdefault(row["cuda"], []).append(HipSignature(
+            int(row["args"]), optional_version(row["from_rocm"]), optional_version(row["until_rocm"]), row["hip"],
+            row["append"], row["note"]))
+    return {name: tuple(forms) for name, forms in table.items()}
+
+
+def hip_signature(name: str, args: int, target: str) -> HipSignature | None:
+    """The row for a call of ``name`` with ``args`` arguments when translating for ``target``."""
+    return next((f for f in hip_signatures().get(name, ()) if f.args == args and f.applies(target)), None)
 
 
 @functools.lru_cache(maxsize=1)

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from cuda2rocm.mapping.entry import Entry
+from cuda2rocm.mapping.table import roc_available, roc_versions
 from cuda2rocm.mapping.version import parse_version
 from cuda2rocm.rules import Rule
 from cuda2rocm.translate import data, rules, tables
@@ -61,6 +62,8 @@ def decide(name: str, s: Settings) -> Decision | None:
         msg = f"{name} maps to experimental {_release_name(entry, s.target)}; kept (use --experimental to translate)"
         return Decision(name, "", lib, kind, rules.EXPERIMENTAL, msg)
     target_name, no_roc = _target_name(entry, s)
+    if target_name and target_name == entry.roc and not roc_available(entry, s.target):
+        return _roc_unavailable(entry, s)
     if s.roc and target_name == entry.roc and name in data.roc_signatures():
         return _roc_signature(entry, s)
     if not target_name or entry.support == "unsupported":
@@ -75,6 +78,15 @@ def decide(name: str, s: Settings) -> Decision | None:
         msg = f"{name} -> {target_name}, which is deprecated in ROCm {s.target}"
         return Decision(name, target_name, lib, kind, rules.DEPRECATED, msg)
     return Decision(name, target_name, lib, kind)
+
+
+def _roc_unavailable(entry: Entry, s: Settings) -> Decision:
+    """The roc* (or MIOpen) name arrived after, or was removed before, the target release: kept, C2R-A103."""
+    _, added, removed = roc_versions()[entry.cuda]
+    when = f"removed in ROCm {removed}" if removed is not None and parse_version(s.target) >= removed else (
+        f"added in ROCm {added}")
+    msg = f"{entry.cuda} -> {entry.roc} is not available in ROCm {s.target} ({when}); kept"
+    return Decision(entry.cuda, "", entry.library, entry.kind, rules.NOT_AVAILABLE, msg)
 
 
 def _roc_signature(entry: Entry, s: Settings) -> Decision:

@@ -160,6 +160,25 @@ ROC_SIGNATURE = define(Rule(
     references=(_HIPIFY,),
 ))
 
+HIP_SIGNATURE = define(Rule(
+    "C2R-A121", "HIP function takes other arguments in the target ROCm: call kept", "api", Severity.HIGH,
+    Confidence.HIGH, Layer.LIBRARY,
+    what="A call whose HIP counterpart has another argument list in the --target-rocm release and for which no "
+         "rewrite is implemented (`translate/data/hip_signatures.csv`): before ROCm 6.0 `hipsparseSpSV_solve` and "
+         "`hipsparseSpSM_solve` take the analysis buffer as one more argument; CUDA 12's three-argument "
+         "`cudaGraphExecUpdate` has no HIP form. The CUDA call is kept. Forms that can be rewritten are: CUDA 12's "
+         "`cudaGraphInstantiate(exec, graph, flags)` becomes `hipGraphInstantiateWithFlags`, and from ROCm 6.0 "
+         "`hipsparseSpSM_solve` gets its unused extra buffer argument as `nullptr`.",
+    why="Renaming the function but keeping CUDA's arguments emits a call that cannot compile against that "
+        "release's headers, or, where the types happen to convert, passes the wrong values.",
+    example="cusparseSpSV_solve(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, A, x, y, CUDA_R_32F, "
+            "CUSPARSE_SPSV_ALG_DEFAULT, d);",
+    instead="Write the HIP call with the argument the release needs (`hipsparseSpSV_solve(..., d, buffer)` with the "
+            "buffer given to `hipsparseSpSV_analysis`), or translate for a release whose HIP takes CUDA's "
+            "arguments (`--target-rocm 6.0`).",
+    references=(_HIPIFY,),
+))
+
 HAZARD_FIX_CONFLICT = define(Rule(
     "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
     Layer.LOW_LEVEL,

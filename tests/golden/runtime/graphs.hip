@@ -6,7 +6,7 @@ void run_graph(float* d, hipStream_t s) {
     hipStreamBeginCapture(s, hipStreamCaptureModeGlobal);
     step<<<1, 32, 0, s>>>(d);
     hipStreamEndCapture(s, &graph);
-    hipGraphInstantiate(&exec, graph, 0);
+    hipGraphInstantiateWithFlags(&exec, graph, 0);
     hipGraphLaunch(exec, s);
     hipGraphExecDestroy(exec);
     hipGraphDestroy(graph);

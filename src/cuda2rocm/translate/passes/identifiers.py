@@ -8,7 +8,7 @@ from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
 from cuda2rocm.source.structure import find_functions, match_brackets, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token
-from cuda2rocm.translate import data, rules
+from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
@@ -36,7 +36,11 @@ def edits(ctx: Context) -> Iterator[Edit]:
         decision = _decision(ctx, i)
         if decision is None:
             continue
+        appended: list[Edit] = []
+        if decision.converted and decision.cuda in data.hip_signatures():
+            decision, appended = _signature(ctx, i, decision)
         yield from _apply(ctx, i, decision)
+        yield from appended
         if decision.converted and decision.cuda in data.default_args():
             yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
         if decision.converted and decision.cuda in data.kernel_args():
@@ -277,6 +281,24 @@ def _kernels(ctx: Context) -> frozenset[str]:
     return ctx.kernels
 
 
+def _signature(ctx: Context, i: int, d: Decision) -> tuple[Decision, list[Edit]]:
+    """A call form whose HIP argument list differs in the target release (``hip_signatures.csv``): the HIP function
+    for that form (plus appended arguments), or the CUDA call kept and reported (C2R-A121)."""
+    call = _call_args(ctx, i)
+    entry = tables.lookup(d.cuda)
+    if call is None or ctx.pairs is None or entry is None or d.replacement != entry.hip:
+        return d, []  # not a call, or written as something other than the hip* name (--roc)
+    form = data.hip_signature(d.cuda, len(call[1]), ctx.settings.target)
+    if form is None:
+        return d, []
+    if not form.hip:
+        msg = f"{d.cuda} with {form.args} arguments: {form.note}; kept"
+        return Decision(d.cuda, "", d.library, d.kind, rules.HIP_SIGNATURE, msg), []
+    close = ctx.tokens[ctx.pairs[call[0]]]
+    extra = [Edit(close.offset, close.offset, f", {form.append}", "fallback:hip-signature")] if form.append else []
+    return Decision(d.cuda, form.hip, d.library, d.kind, d.rule, d.message, d.drop_args), extra
+
+
 def _default_args(ctx: Context, i: int, arity: int, defaults: tuple[str, ...]) -> list[Edit]:
     """Append HIP spellings of CUDA's default arguments that the HIP declaration lacks (``, 0``)."""
     call = _call_args(ctx, i)
@@ -366,7 +388,7 @@ def _apply(ctx: Context, i: int, d: Decision) -> Iterator[Edit]:
     if d.rule is not None:
         ctx.report(d.rule, tok.offset, d.message)
     if not d.converted:
-        if d.rule in (rules.UNSUPPORTED, rules.NOT_AVAILABLE):
+        if d.rule in (rules.UNSUPPORTED, rules.NOT_AVAILABLE, rules.HIP_SIGNATURE):
             ctx.unsupported += 1
         if d.replacement == tok.src:
             ctx.converted[(d.library, d.kind)] += 1  # same name in HIP (e.g. __syncthreads): still a reference
