@@ -132,7 +132,7 @@ def test_lazy_and_relative_imports_count(tmp_path: Path) -> None:
 #: that only other commands (or a recorded run) need
 HEAVY = ("rich", "jsonschema", "numpy", "pathspec", "ruamel", "packaging", "tomlkit", "libcst", "torch", "yaml",
          "concurrent.futures", "cuda2rocm.envelope.core", "cuda2rocm.scan", "cuda2rocm.toolchain",
-         "cuda2rocm.report", "cuda2rocm.knowledge.compat")
+         "cuda2rocm.report", "cuda2rocm.knowledge.compat", "cuda2rocm.knowledge.types")
 #: what the listing and a command's --help never need either: the engine
 ENGINE = ("cuda2rocm.translate.engine", "cuda2rocm.translate.api", "cuda2rocm.hazards", "cuda2rocm.mapping",
           "cuda2rocm.knowledge", "cuda2rocm.rewrite")

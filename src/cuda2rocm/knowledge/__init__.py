@@ -12,11 +12,25 @@ lazily on first use and cached. A user overlay (``cuda2rocm kb update``) in ``$C
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING, Any
 
 from cuda2rocm.knowledge import _build, _load, versions
 from cuda2rocm.knowledge._load import KnowledgeError, default_kb_dir, merged, packaged
+from cuda2rocm.knowledge.gpus import Gpu, Link
 from cuda2rocm.knowledge.lookup import find_gpu, find_plugin, norm_gpu, norm_target
-from cuda2rocm.knowledge.types import Container, EnvVar, Gpu, Library, LibrarySide, Link, Plugin, RocmRelease
+
+if TYPE_CHECKING:  # at run time from knowledge.types on first use (``__getattr__``): a GPU lookup needs none
+    from cuda2rocm.knowledge.types import Container, EnvVar, Library, LibrarySide, Plugin, RocmRelease
+
+_RECORDS = frozenset({"Container", "EnvVar", "Library", "LibrarySide", "Plugin", "RocmRelease"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _RECORDS:
+        from cuda2rocm.knowledge import types
+
+        return getattr(types, name)
+    raise AttributeError(f"module 'cuda2rocm.knowledge' has no attribute {name!r}")
 
 __all__ = [
     "Container", "EnvVar", "Gpu", "KnowledgeError", "Library", "LibrarySide", "Link", "Plugin", "RocmRelease",

@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cuda2rocm.knowledge.types import (
-    Container,
-    EnvVar,
-    Gpu,
-    Library,
-    LibrarySide,
-    Link,
-    Plugin,
-    RocmRelease,
-    gpu_in_release,
-)
+from cuda2rocm.knowledge.gpus import Gpu, Link
+
+if TYPE_CHECKING:  # the other records are imported by their builders: a GPU lookup needs none of them
+    from cuda2rocm.knowledge.types import Container, EnvVar, Library, LibrarySide, Plugin, RocmRelease
 
 Raw = Mapping[str, Any]
 
@@ -73,6 +66,8 @@ def gpu(name: str, raw: Raw) -> Gpu:
 
 def release(version: str, raw: Raw, known_gpus: Iterable[Gpu] = ()) -> RocmRelease:
     """One ROCm release; ``gpus`` names those of ``known_gpus`` it supports."""
+    from cuda2rocm.knowledge.types import RocmRelease, gpu_in_release
+
     made = RocmRelease(
         version=version, gfx_targets=_strs(raw.get("gfx_targets")), architectures=_strs(raw.get("architectures")),
         os=_strs(raw.get("os")),
@@ -86,6 +81,8 @@ def release(version: str, raw: Raw, known_gpus: Iterable[Gpu] = ()) -> RocmRelea
 
 
 def plugin(key: str, raw: Raw) -> Plugin:
+    from cuda2rocm.knowledge.types import Plugin
+
     return Plugin(
         key=key, pip_names=_strs(raw.get("pip_names")), import_names=_strs(raw.get("import_names")),
         rocm_support=str(raw.get("rocm_support", "unknown")), replacement=str(raw.get("replacement") or ""),
@@ -95,6 +92,8 @@ def plugin(key: str, raw: Raw) -> Plugin:
 
 
 def _side(raw: Raw | None) -> LibrarySide | None:
+    from cuda2rocm.knowledge.types import LibrarySide
+
     if not raw:
         return None
     fields = ("name", "header", "link", "cmake_package", "cmake_target")
@@ -102,6 +101,8 @@ def _side(raw: Raw | None) -> LibrarySide | None:
 
 
 def library(key: str, raw: Raw) -> Library:
+    from cuda2rocm.knowledge.types import Library
+
     return Library(
         cuda=key, cuda_headers=_strs(raw.get("cuda_headers")), cuda_link=str(raw.get("cuda_link") or ""),
         hip=_side(raw.get("hip")), rocm=_side(raw.get("rocm")), notes=_strs(raw.get("notes")), **_common(raw),
@@ -109,6 +110,8 @@ def library(key: str, raw: Raw) -> Library:
 
 
 def env_var(key: str, raw: Raw) -> EnvVar:
+    from cuda2rocm.knowledge.types import EnvVar
+
     return EnvVar(
         key=key, cuda=str(raw.get("cuda") or ""), rocm=_strs(raw.get("rocm")), status=str(raw.get("status", "")),
         note=str(raw.get("note") or ""), **_common(raw),
@@ -116,6 +119,8 @@ def env_var(key: str, raw: Raw) -> EnvVar:
 
 
 def container(key: str, raw: Raw) -> Container:
+    from cuda2rocm.knowledge.types import Container
+
     return Container(
         key=key, rocm_image=str(raw.get("rocm_image") or key), replaces=str(raw.get("replaces") or ""),
         tags=str(raw.get("tags") or ""), notes=_strs(raw.get("notes")), **_common(raw),

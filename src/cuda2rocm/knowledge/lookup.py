@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from cuda2rocm.knowledge.types import Gpu, Plugin
+from cuda2rocm.knowledge.gpus import Gpu
+
+if TYPE_CHECKING:
+    from cuda2rocm.knowledge.types import Plugin
 
 _VENDOR_WORDS = ("amd", "nvidia", "instinct", "tesla", "geforce")
 

@@ -102,10 +102,14 @@ def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, i
     files, roots, problems = _collect(paths, accept, follow, gitignore, exclude)
     if not files:
         return Plan([], problems)
-    root = os.path.commonpath([*roots, *{os.path.dirname(f) for f in files}])
+    root = os.path.commonpath(roots)  # every file is inside one of them (_collect)
     cut = len(root) if root.endswith(os.sep) else len(root) + 1
     named = str(paths[0].resolve()) if single_file_out else None
     base = None if output is None else str(output.parent if single_file_out else output)
+    # a mirrored file's destination is base/rel: rel is normalised already (cut from a real path), so
+    # normpath(join(base, folder, name)) is the normalised base, a separator, folder and name
+    mirror = "" if base is None else os.path.normpath(base)
+    mirror = "" if mirror == "." else mirror if mirror.endswith(os.sep) else mirror + os.sep
     jobs: list[Job] = []
     for f in files:  # strings, not Paths, until the end: this loop runs once per file of the tree
         rel = f[cut:]
@@ -116,22 +120,24 @@ def plan(paths: Sequence[Path], accept: Accept, *, output: Path | None = None, i
         elif f == named:
             dest = output
         else:
-            if named is not None:  # beside a single output: where the output's `#include "../u.h"` finds it
-                rel = os.path.relpath(f, os.path.dirname(named))
-            folder, name = os.path.split(rel)
-            dest = os.path.normpath(os.path.join(base, folder, rename(name) if rename else name))
-            if named is not None and os.path.realpath(dest) == f:
-                problems.append(InputProblem(f, "not translated: its output next to the named file's output "
-                                                "would replace it (use -o DIR or --in-place)"))
-                continue
-            rel = f[cut:]
+            if named is None:
+                slash = rel.rfind(os.sep) + 1
+                dest = mirror + (rel[:slash] + rename(rel[slash:]) if rename else rel)
+            else:  # beside a single output: where the output's `#include "../u.h"` finds it
+                folder, name = os.path.split(os.path.relpath(f, os.path.dirname(named)))
+                dest = os.path.normpath(os.path.join(base, folder, rename(name) if rename else name))
+                if os.path.realpath(dest) == f:
+                    problems.append(InputProblem(f, "not translated: its output next to the named file's output "
+                                                    "would replace it (use -o DIR or --in-place)"))
+                    continue
         jobs.append(Job(f, rel.replace(os.sep, "/") if os.sep != "/" else rel, dest))
     return Plan(jobs, [_relative(p, Path(root)) for p in problems])
 
 
 def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitignore: bool,
              exclude: str | None) -> tuple[list[str], list[str], list[InputProblem]]:
-    """(real files in order, first occurrence kept; roots; problems with absolute paths)."""
+    """(real files in order, first occurrence kept; roots: folders every file is inside of; problems with
+    absolute paths)."""
     files: dict[str, None] = {}  # insertion-ordered set
     roots: list[str] = []
     problems: list[InputProblem] = []
@@ -146,9 +152,10 @@ def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitig
             skip = exclude if exclude is not None and exclude != top and _inside(exclude, top) else None
             found, walked = walk(Path(top), cfg, accept=lambda rel: "source" if accept(rel) else None)
             problems.extend(InputProblem(os.path.join(top, w.path), w.message, w.line, w.extra) for w in walked)
+            inside = top.rstrip(os.sep) + os.sep  # _inside(real, top), once per tree
             for cand in found:
                 real = os.path.realpath(cand.abspath) if cand.linked else cand.abspath
-                if not _inside(real, top):  # the walker follows no link out of the tree: never here
+                if real != top and not real.startswith(inside):  # the walker follows no link out: never here
                     continue  # pragma: no cover
                 if skip is None or not _inside(real, skip):
                     files.setdefault(real, None)
@@ -158,6 +165,7 @@ def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitig
             files.setdefault(str(named), None)
             for extra in follow(named) if follow is not None else ():
                 files.setdefault(str(extra), None)
+                roots.append(os.path.dirname(str(extra)))
     return list(files), roots, problems
 
 
