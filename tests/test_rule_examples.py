@@ -47,7 +47,7 @@ EXAMPLE_PATHS = {
     "C2R-S101": "Dockerfile", "C2R-S102": "requirements.txt", "C2R-S103": "kernels/scale.cu",
     "C2R-S104": "src/engine.cpp", "C2R-S105": "setup.py", "C2R-S106": "kernels.py", "C2R-S107": "kernels.py",
     "C2R-S108": "kernels.py", "C2R-S109": "src/arrays.cu", "C2R-S110": "CMakeLists.txt",
-    "C2R-S111": "CMakeLists.txt", "C2R-S112": "src/gemm.cu", "C2R-S113": "CMakeLists.txt", "C2R-S114": "src/mon.cpp",
+    "C2R-S111": "CMakeLists.txt", "C2R-S112": "src/gemm.cu", "C2R-S113": "CMakeLists.txt", "C2R-S114": "src/mon.cpp", "C2R-S115": ".bazelrc",
     "C2R-S201": "requirements.txt", "C2R-S202": "requirements.txt", "C2R-S203": "requirements.txt",
     "C2R-S204": "requirements.txt",
     "C2R-P101": "app.py", "C2R-P102": "app.py", "C2R-P103": "app.py", "C2R-P104": "app.py", "C2R-P105": "app.py",

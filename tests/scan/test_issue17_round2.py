@@ -235,3 +235,87 @@ def test_cpp_graph_sites_quote_the_knowledge_base() -> None:
     lib = knowledge.get_library("CUDA Graphs")
     assert lib is not None and lib.source and lib.date
     assert all(lib.notes[0] in f.message for f in found)
+
+
+# --- .bazelrc CUDA configuration (C2R-S115, S110, S101 with inventory) ---
+
+BAZELRC = """# TensorFlow-style rc
+build --config=cuda
+build:cuda --repo_env=TF_NEED_CUDA=1
+build:cuda --crosstool_top=@local_config_cuda//crosstool:toolchain
+build:cuda --@local_config_cuda//:enable_cuda
+build:cuda --repo_env TF_CUDA_COMPUTE_CAPABILITIES=sm_80,compute_90
+build:cuda --action_env=TF_CUDA_VERSION=12.3 \\
+    --action_env=TF_CUDNN_VERSION=8.9
+build:release_gpu --config=cuda
+build:opt --copt=-O3
+build --repo_env=TF_NCCL_VERSION=2.18
+build --@local_config_cuda//:enable_cuda
+build --flag_alias=cuda_archs=@rules_cuda//cuda:archs
+test --test_env=SOME_FLAG=1
+# build --config=cuda in a comment
+try-import %workspace%/.tf_configure.bazelrc
+"""
+
+
+def test_bazelrc_cuda_settings_versions_and_archs(tmp_path: Path) -> None:
+    path = tmp_path / ".bazelrc"
+    path.write_text(BAZELRC, encoding="utf-8")
+    cand = Candidate(str(path), ".bazelrc", "bazelrc", path.stat().st_size)
+    report = scan_file(cand, "MI300X", 2**24)
+    assert not report.problems, report.problems
+    got = {(f.rule, f.line) for f in report.findings}
+    assert got == {("C2R-S115", 2), ("C2R-S115", 3), ("C2R-S110", 6), ("C2R-S101", 7), ("C2R-S101", 8),
+                   ("C2R-S115", 9), ("C2R-S101", 11), ("C2R-S115", 12)}, sorted(got)
+    config = next(f for f in report.findings if f.line == 3)
+    assert "config cuda (5 lines from line 3)" in config.message and "C2R-B508" in config.message
+    inv = {(c.kind, c.version, c.line) for c in report.components}
+    assert {("cuda", "12.3", 7), ("cudnn", "8.9", 8), ("nccl", "2.18", 11)} <= inv
+
+
+def test_bazelrc_without_cuda_and_broken_quotes(tmp_path: Path) -> None:
+    clean = tmp_path / "a" / ".bazelrc"
+    clean.parent.mkdir()
+    clean.write_text("build --copt=-O2\nbuild:rocm --repo_env=TF_NEED_ROCM=1\n# cuda is mentioned here only\n",
+                     encoding="utf-8")
+    report = scan_file(Candidate(str(clean), "a/.bazelrc", "bazelrc", clean.stat().st_size), "MI300X", 2**24)
+    assert not report.findings and not report.problems
+    broken = tmp_path / "b" / ".bazelrc"
+    broken.parent.mkdir()
+    broken.write_text("build:cuda --copt='-DX\nbuild --config=cuda\n", encoding="utf-8")
+    report = scan_file(Candidate(str(broken), "b/.bazelrc", "bazelrc", broken.stat().st_size), "MI300X", 2**24)
+    assert [p.line for p in report.problems] == [1], "an unterminated quote is an input problem with its line"
+
+
+# --- the NVIDIA stack inside NGC images (scan/data/ngc_images.csv) ---
+
+@pytest.mark.parametrize(("ref", "expected"), [
+    ("nvcr.io/nvidia/pytorch:24.05-py3", {("cuda", "12.4.1"), ("cudnn", "9.1.0.70"), ("nccl", "2.21.5")}),
+    ("nvcr.io/nvidia/tensorflow:21.05-tf2-py3", {("cuda", "11.3.0"), ("cudnn", "8.2.0.51"), ("nccl", "2.9.8")}),
+    ("nvcr.io/nvidia/tritonserver:24.05-py3", {("cuda", "12.4")}),
+    ("nvcr.io/nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04", {("cuda", "12.4.1"), ("cudnn", "")}),
+    ("nvcr.io/nvidia/pytorch:99.01-py3", set()),  # a release the table does not hold: no guess
+])
+def test_ngc_image_stack_is_inventoried(tmp_path: Path, ref: str, expected: set[tuple[str, str]]) -> None:
+    path = tmp_path / "Dockerfile"
+    path.write_text(f"FROM {ref}\nRUN echo ok\n", encoding="utf-8")
+    report = scan_file(Candidate(str(path), "Dockerfile", "dockerfile", path.stat().st_size), "MI300X", 2**24)
+    got = {(c.kind, c.version) for c in report.components if c.kind in ("cuda", "cudnn", "nccl")}
+    assert got == expected
+    d101 = next(f for f in report.findings if f.rule == "C2R-D101")
+    if expected and "nvidia/cuda" not in ref:
+        assert "inside, per NVIDIA's release notes" in d101.message and next(iter(sorted(expected)))[1] in d101.message
+
+
+def test_every_ngc_row_has_its_source_and_date() -> None:
+    from cuda2rocm.scan.analyzers.images import ngc_table
+
+    table = ngc_table()
+    assert len(table) >= 25
+    assert {image for image, _ in table} >= {"nvcr.io/nvidia/pytorch", "nvcr.io/nvidia/tensorflow",
+                                              "nvcr.io/nvidia/tritonserver"}
+    for (image, tag), stack in table.items():
+        assert image.startswith("nvcr.io/nvidia/") and len(tag) == 5 and tag[2] == ".", (image, tag)
+        assert stack.cuda[0].isdigit(), (image, tag)
+        assert stack.source.startswith("https://docs.nvidia.com/"), stack.source
+        assert stack.source.endswith(("(2026-12-01)", "(2026-11-30)")), stack.source
