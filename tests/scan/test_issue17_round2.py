@@ -319,3 +319,35 @@ def test_every_ngc_row_has_its_source_and_date() -> None:
         assert stack.cuda[0].isdigit(), (image, tag)
         assert stack.source.startswith("https://docs.nvidia.com/"), stack.source
         assert stack.source.endswith(("(2026-12-01)", "(2026-11-30)")), stack.source
+
+
+# --- tensor cores at every site (C2R-K501) and async-copy PTX (C2R-K502) ---
+
+def _lines(text: str, rule: str) -> list[int]:
+    return sorted({f.line for f in analyze(tokenize(text), text, "k.cu") if f.rule == rule})
+
+
+def test_wmma_through_using_declarations_every_site() -> None:
+    text = ("#include <mma.h>\nusing nvcuda::wmma::mma_sync;\nusing nvcuda::wmma::fill_fragment;\n"
+            "template <class F> __device__ void go(F& a, F& c) {\n  fill_fragment(c, 0.0f);\n"
+            "  mma_sync(c, a, a, c);\n  load_matrix_sync(a, nullptr, 16);\n}\n")
+    # line 7: load_matrix_sync was not brought in by a using-declaration, so it is not nvcuda's here
+    assert _lines(text, "C2R-K501") == [1, 2, 3, 5, 6]
+
+
+def test_own_wmma_like_names_without_the_namespace_are_not_tensor_cores() -> None:
+    text = ("namespace mine { struct fragment { float v; }; __device__ void mma_sync(fragment& f) { f.v = 1; } }\n"
+            "using namespace mine;\n__global__ void k() { fragment f; mma_sync(f); }\n")
+    assert _lines(text, "C2R-K501") == []
+
+
+def test_cp_async_ptx_is_an_async_copy_finding_as_well_as_ptx() -> None:
+    text = ('__device__ void f(unsigned s, const void* g, unsigned bar) {\n'
+            '  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(s), "l"(g));\n'
+            '  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 16, [%2];"'
+            ' :: "r"(s), "l"(g), "r"(bar));\n'
+            '  asm volatile("ld.global.nc.f32 %0, [%1];" : "=f"(*(float*)0) : "l"(g));\n}\n')
+    assert _lines(text, "C2R-K502") == [2, 3]
+    found = {f.line: f.message for f in analyze(tokenize(text), text, "k.cu") if f.rule == "C2R-K502"}
+    assert "Ampere" in found[2] and "TMA" in found[3]
+    assert {2, 3} <= set(_lines(text, "C2R-K301") + _lines(text, "C2R-K303"))
