@@ -351,3 +351,24 @@ def test_cp_async_ptx_is_an_async_copy_finding_as_well_as_ptx() -> None:
     found = {f.line: f.message for f in analyze(tokenize(text), text, "k.cu") if f.rule == "C2R-K502"}
     assert "Ampere" in found[2] and "TMA" in found[3]
     assert {2, 3} <= set(_lines(text, "C2R-K301") + _lines(text, "C2R-K303"))
+
+
+# --- compute-capability arithmetic and SM-version tables (C2R-K804) ---
+
+def test_cc_arithmetic_tables_and_their_comparisons() -> None:
+    text = ("#include <cuda_runtime.h>\nbool sm80(const cudaDeviceProp& p) {\n  int cc = p.major * 10 + p.minor;\n"
+            "  return cc >= 80;\n}\nint cores(int major, int minor) {\n"
+            "  struct E { int sm; int c; };\n  E t[] = {{0x70, 64}, {0x80, 64}, {0x90, 128}, {-1, -1}};\n"
+            "  for (int i = 0; t[i].sm != -1; ++i) if (t[i].sm == ((major << 4) + minor)) return t[i].c;\n"
+            "  return 0;\n}\n")
+    assert _lines(text, "C2R-K804") == [3, 4, 8, 9]
+
+
+def test_version_arithmetic_that_is_not_a_compute_capability() -> None:
+    semver = ("struct Version { int major, minor; };\n"
+              "int code(const Version& v) { return v.major * 10 + v.minor; }\n"
+              "int plain(int major, int minor) { return major * 10 + minor; }\n")  # no CUDA in the file
+    assert _lines(semver, "C2R-K804") == []
+    lut = ("#include <cuda_runtime.h>\nconst unsigned char lut[] = {0x70, 0x75, 0x80, 0x86};\n"
+           "int pack(int hi, int lo) { return (hi << 4) + lo; }\n")
+    assert _lines(lut, "C2R-K804") == []
