@@ -235,3 +235,140 @@ def test_cpp_graph_sites_quote_the_knowledge_base() -> None:
     lib = knowledge.get_library("CUDA Graphs")
     assert lib is not None and lib.source and lib.date
     assert all(lib.notes[0] in f.message for f in found)
+
+
+# --- .bazelrc CUDA configuration (C2R-S115, S110, S101 with inventory) ---
+
+BAZELRC = """# TensorFlow-style rc
+build --config=cuda
+build:cuda --repo_env=TF_NEED_CUDA=1
+build:cuda --crosstool_top=@local_config_cuda//crosstool:toolchain
+build:cuda --@local_config_cuda//:enable_cuda
+build:cuda --repo_env TF_CUDA_COMPUTE_CAPABILITIES=sm_80,compute_90
+build:cuda --action_env=TF_CUDA_VERSION=12.3 \\
+    --action_env=TF_CUDNN_VERSION=8.9
+build:release_gpu --config=cuda
+build:opt --copt=-O3
+build --repo_env=TF_NCCL_VERSION=2.18
+build --@local_config_cuda//:enable_cuda
+build --flag_alias=cuda_archs=@rules_cuda//cuda:archs
+test --test_env=SOME_FLAG=1
+# build --config=cuda in a comment
+try-import %workspace%/.tf_configure.bazelrc
+"""
+
+
+def test_bazelrc_cuda_settings_versions_and_archs(tmp_path: Path) -> None:
+    path = tmp_path / ".bazelrc"
+    path.write_text(BAZELRC, encoding="utf-8")
+    cand = Candidate(str(path), ".bazelrc", "bazelrc", path.stat().st_size)
+    report = scan_file(cand, "MI300X", 2**24)
+    assert not report.problems, report.problems
+    got = {(f.rule, f.line) for f in report.findings}
+    assert got == {("C2R-S115", 2), ("C2R-S115", 3), ("C2R-S110", 6), ("C2R-S101", 7), ("C2R-S101", 8),
+                   ("C2R-S115", 9), ("C2R-S101", 11), ("C2R-S115", 12)}, sorted(got)
+    config = next(f for f in report.findings if f.line == 3)
+    assert "config cuda (5 lines from line 3)" in config.message and "C2R-B508" in config.message
+    inv = {(c.kind, c.version, c.line) for c in report.components}
+    assert {("cuda", "12.3", 7), ("cudnn", "8.9", 8), ("nccl", "2.18", 11)} <= inv
+
+
+def test_bazelrc_without_cuda_and_broken_quotes(tmp_path: Path) -> None:
+    clean = tmp_path / "a" / ".bazelrc"
+    clean.parent.mkdir()
+    clean.write_text("build --copt=-O2\nbuild:rocm --repo_env=TF_NEED_ROCM=1\n# cuda is mentioned here only\n",
+                     encoding="utf-8")
+    report = scan_file(Candidate(str(clean), "a/.bazelrc", "bazelrc", clean.stat().st_size), "MI300X", 2**24)
+    assert not report.findings and not report.problems
+    broken = tmp_path / "b" / ".bazelrc"
+    broken.parent.mkdir()
+    broken.write_text("build:cuda --copt='-DX\nbuild --config=cuda\n", encoding="utf-8")
+    report = scan_file(Candidate(str(broken), "b/.bazelrc", "bazelrc", broken.stat().st_size), "MI300X", 2**24)
+    assert [p.line for p in report.problems] == [1], "an unterminated quote is an input problem with its line"
+
+
+# --- the NVIDIA stack inside NGC images (scan/data/ngc_images.csv) ---
+
+@pytest.mark.parametrize(("ref", "expected"), [
+    ("nvcr.io/nvidia/pytorch:24.05-py3", {("cuda", "12.4.1"), ("cudnn", "9.1.0.70"), ("nccl", "2.21.5")}),
+    ("nvcr.io/nvidia/tensorflow:21.05-tf2-py3", {("cuda", "11.3.0"), ("cudnn", "8.2.0.51"), ("nccl", "2.9.8")}),
+    ("nvcr.io/nvidia/tritonserver:24.05-py3", {("cuda", "12.4")}),
+    ("nvcr.io/nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04", {("cuda", "12.4.1"), ("cudnn", "")}),
+    ("nvcr.io/nvidia/pytorch:99.01-py3", set()),  # a release the table does not hold: no guess
+])
+def test_ngc_image_stack_is_inventoried(tmp_path: Path, ref: str, expected: set[tuple[str, str]]) -> None:
+    path = tmp_path / "Dockerfile"
+    path.write_text(f"FROM {ref}\nRUN echo ok\n", encoding="utf-8")
+    report = scan_file(Candidate(str(path), "Dockerfile", "dockerfile", path.stat().st_size), "MI300X", 2**24)
+    got = {(c.kind, c.version) for c in report.components if c.kind in ("cuda", "cudnn", "nccl")}
+    assert got == expected
+    d101 = next(f for f in report.findings if f.rule == "C2R-D101")
+    if expected and "nvidia/cuda" not in ref:
+        assert "inside, per NVIDIA's release notes" in d101.message and next(iter(sorted(expected)))[1] in d101.message
+
+
+def test_every_ngc_row_has_its_source_and_date() -> None:
+    from cuda2rocm.scan.analyzers.images import ngc_table
+
+    table = ngc_table()
+    assert len(table) >= 25
+    assert {image for image, _ in table} >= {"nvcr.io/nvidia/pytorch", "nvcr.io/nvidia/tensorflow",
+                                              "nvcr.io/nvidia/tritonserver"}
+    for (image, tag), stack in table.items():
+        assert image.startswith("nvcr.io/nvidia/") and len(tag) == 5 and tag[2] == ".", (image, tag)
+        assert stack.cuda[0].isdigit(), (image, tag)
+        assert stack.source.startswith("https://docs.nvidia.com/"), stack.source
+        assert stack.source.endswith(("(2026-12-01)", "(2026-11-30)")), stack.source
+
+
+# --- tensor cores at every site (C2R-K501) and async-copy PTX (C2R-K502) ---
+
+def _lines(text: str, rule: str) -> list[int]:
+    return sorted({f.line for f in analyze(tokenize(text), text, "k.cu") if f.rule == rule})
+
+
+def test_wmma_through_using_declarations_every_site() -> None:
+    text = ("#include <mma.h>\nusing nvcuda::wmma::mma_sync;\nusing nvcuda::wmma::fill_fragment;\n"
+            "template <class F> __device__ void go(F& a, F& c) {\n  fill_fragment(c, 0.0f);\n"
+            "  mma_sync(c, a, a, c);\n  load_matrix_sync(a, nullptr, 16);\n}\n")
+    # line 7: load_matrix_sync was not brought in by a using-declaration, so it is not nvcuda's here
+    assert _lines(text, "C2R-K501") == [1, 2, 3, 5, 6]
+
+
+def test_own_wmma_like_names_without_the_namespace_are_not_tensor_cores() -> None:
+    text = ("namespace mine { struct fragment { float v; }; __device__ void mma_sync(fragment& f) { f.v = 1; } }\n"
+            "using namespace mine;\n__global__ void k() { fragment f; mma_sync(f); }\n")
+    assert _lines(text, "C2R-K501") == []
+
+
+def test_cp_async_ptx_is_an_async_copy_finding_as_well_as_ptx() -> None:
+    text = ('__device__ void f(unsigned s, const void* g, unsigned bar) {\n'
+            '  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(s), "l"(g));\n'
+            '  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 16, [%2];"'
+            ' :: "r"(s), "l"(g), "r"(bar));\n'
+            '  asm volatile("ld.global.nc.f32 %0, [%1];" : "=f"(*(float*)0) : "l"(g));\n}\n')
+    assert _lines(text, "C2R-K502") == [2, 3]
+    found = {f.line: f.message for f in analyze(tokenize(text), text, "k.cu") if f.rule == "C2R-K502"}
+    assert "Ampere" in found[2] and "TMA" in found[3]
+    assert {2, 3} <= set(_lines(text, "C2R-K301") + _lines(text, "C2R-K303"))
+
+
+# --- compute-capability arithmetic and SM-version tables (C2R-K804) ---
+
+def test_cc_arithmetic_tables_and_their_comparisons() -> None:
+    text = ("#include <cuda_runtime.h>\nbool sm80(const cudaDeviceProp& p) {\n  int cc = p.major * 10 + p.minor;\n"
+            "  return cc >= 80;\n}\nint cores(int major, int minor) {\n"
+            "  struct E { int sm; int c; };\n  E t[] = {{0x70, 64}, {0x80, 64}, {0x90, 128}, {-1, -1}};\n"
+            "  for (int i = 0; t[i].sm != -1; ++i) if (t[i].sm == ((major << 4) + minor)) return t[i].c;\n"
+            "  return 0;\n}\n")
+    assert _lines(text, "C2R-K804") == [3, 4, 8, 9]
+
+
+def test_version_arithmetic_that_is_not_a_compute_capability() -> None:
+    semver = ("struct Version { int major, minor; };\n"
+              "int code(const Version& v) { return v.major * 10 + v.minor; }\n"
+              "int plain(int major, int minor) { return major * 10 + minor; }\n")  # no CUDA in the file
+    assert _lines(semver, "C2R-K804") == []
+    lut = ("#include <cuda_runtime.h>\nconst unsigned char lut[] = {0x70, 0x75, 0x80, 0x86};\n"
+           "int pack(int hi, int lo) { return (hi << 4) + lo; }\n")
+    assert _lines(lut, "C2R-K804") == []

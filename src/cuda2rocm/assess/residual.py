@@ -45,7 +45,7 @@ MIGRATED_FAMILIES = ("deployment", "build", "deploy")
 #: scan rules on constructs ``migrate build``/``migrate deploy`` rewrite: nvcc architecture flags (S110), PyTorch
 #: CUDA extensions (S105, which keep building through PyTorch's hipify), CUDA wheels and indexes (S102),
 #: TORCH_CUDA_ARCH_LIST (P105)
-MIGRATED_RULES = frozenset({"C2R-S102", "C2R-S105", "C2R-S110", "C2R-P105"})
+MIGRATED_RULES = frozenset({"C2R-S102", "C2R-S105", "C2R-S110", "C2R-S115", "C2R-P105"})
 #: counted elsewhere: unsupported API uses (each distinct name, from the API inventory) and plugins (by support)
 COUNTED_APART = frozenset({"C2R-S109"})
 COUNTED_APART_FAMILIES = ("scan-plugins", "scan-binaries")

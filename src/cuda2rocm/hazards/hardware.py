@@ -31,7 +31,8 @@ def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
     "C2R-K501", "WMMA tensor-core API (nvcuda::wmma)",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
     what="Finds every use of the `nvcuda::wmma` API (`wmma::fragment`, `load_matrix_sync`, `mma_sync`, "
-         "`store_matrix_sync`, through namespace aliases too) and `<mma.h>`, one report per line, and inline PTX "
+         "`store_matrix_sync`, `fill_fragment`, through namespace aliases, `using namespace nvcuda::wmma` and "
+         "`using nvcuda::wmma::mma_sync` too) and `<mma.h>`, one report per line, and inline PTX "
          "that drives the tensor cores (`mma.sync`, `ldmatrix`, `wgmma`, `tcgen05`; also reported by C2R-K3xx).",
     why="WMMA is NVIDIA's tensor-core API; HIP has no `nvcuda::wmma`. AMD matrix cores (MFMA) are reached "
         "through rocWMMA (same fragment model, different tile shapes per architecture) or MFMA builtins.",
@@ -44,7 +45,7 @@ def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
 )
 def check_wmma(src: Source) -> Iterator[Hit]:
     names = {"wmma", "nvcuda"} | _wmma_aliases(src)
-    uses = sorted([*_names(src, frozenset(names)), *_header(src, ("mma.h",))])
+    uses = sorted([*_names(src, frozenset(names)), *_header(src, ("mma.h",)), *_unqualified_wmma(src)])
     for i in first_per_line(src, iter(uses)):
         yield Hit("C2R-K501", i, "WMMA tensor-core API: port to rocWMMA or MFMA builtins")
     for i, found in triaged_blocks(src):
@@ -56,6 +57,33 @@ def check_wmma(src: Source) -> Iterator[Hit]:
 
 #: PTX instruction families (first component of the table key) that run on the tensor cores
 _TENSOR_CORE_PTX = frozenset({"mma", "wmma", "ldmatrix", "stmatrix", "wgmma", "tcgen05"})
+
+
+#: the names of the nvcuda::wmma namespace (types, layouts, functions)
+_WMMA_API = frozenset({"fragment", "matrix_a", "matrix_b", "accumulator", "row_major", "col_major", "mem_row_major",
+                       "mem_col_major", "layout_t", "fill_fragment", "load_matrix_sync", "store_matrix_sync",
+                       "mma_sync", "bmma_sync", "precision", "experimental"})
+
+
+def _unqualified_wmma(src: Source) -> Iterator[int]:
+    """WMMA names used without a qualifier where the file opens the namespace: after ``using namespace
+    nvcuda::wmma;`` every unqualified WMMA API name (``mma_sync(c, a, b, c)``), after ``using nvcuda::wmma::X;``
+    that name. A project's own ``fragment`` in a file that opens neither is not WMMA."""
+    if "using" not in src.text or "wmma" not in src.text:
+        return
+    opened, declared = False, set()
+    for i in src.idents(frozenset({"wmma"})):
+        if src.src(src.prev(i)) != "::" or src.src(src.prev(i, 2)) != "nvcuda":
+            continue
+        head = src.prev(i, 3)
+        if src.src(head) == "namespace" and src.src(src.prev(head)) == "using" and src.src(src.next(i)) == ";":
+            opened = True
+        elif src.src(head) == "using" and src.src(src.next(i)) == "::":
+            declared.add(src.src(src.next(i, 2)))
+    names = _WMMA_API if opened else frozenset(declared & _WMMA_API)
+    for i in src.idents(names):
+        if src.src(src.prev(i)) not in ("::", ".", "->"):
+            yield i
 
 
 def _wmma_aliases(src: Source) -> set[str]:
@@ -76,8 +104,9 @@ _ASYNC = frozenset({"__pipeline_memcpy_async", "__pipeline_commit", "__pipeline_
 @rule(
     "C2R-K502", "Asynchronous copies / TMA (memcpy_async, pipelines, tensor maps)",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds `__pipeline_memcpy_async`, `cuda::memcpy_async`, `cuda::pipeline` and TMA tensor maps "
-         "(`CUtensorMap`, `cuTensorMapEncodeTiled`).",
+    what="Finds `__pipeline_memcpy_async`, `cuda::memcpy_async`, `cuda::pipeline`, TMA tensor maps "
+         "(`CUtensorMap`, `cuTensorMapEncodeTiled`) and inline PTX `cp.async` / `cp.async.bulk` (also reported by "
+         "C2R-K3xx as PTX).",
     why="These drive NVIDIA's asynchronous copy engine (Ampere cp.async, Hopper TMA). AMD GPUs have no TMA; "
         "copies into LDS are ordinary loads (or `buffer_load ... lds` on gfx950) that the kernel must double "
         "buffer itself.",
@@ -92,6 +121,13 @@ _ASYNC = frozenset({"__pipeline_memcpy_async", "__pipeline_commit", "__pipeline_
 def check_async_copy(src: Source) -> Iterator[Hit]:
     for i in first_per_line(src, iter(sorted([*_names(src, _ASYNC), *_cuda_pipeline(src)]))):
         yield Hit("C2R-K502", i, f"'{src.src(i)}' uses NVIDIA's async-copy/TMA hardware")
+    for i, found in triaged_blocks(src):
+        ops = [t.opcode for t in found if t.opcode.startswith("cp.async")]
+        if ops:
+            what = "Hopper's TMA (bulk copies)" if any(o.startswith("cp.async.bulk") for o in ops) else \
+                "Ampere's asynchronous copy engine"
+            yield Hit("C2R-K502", i, f"inline PTX '{ops[0]}' drives {what}: no AMD counterpart, load into LDS with "
+                      "plain loads")
 
 
 def _cuda_pipeline(src: Source) -> Iterator[int]:

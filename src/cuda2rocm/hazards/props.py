@@ -111,8 +111,10 @@ _CMP = frozenset({">=", ">", "<=", "<", "==", "!="})
 @rule(
     "C2R-K804", "Run-time compute-capability check",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.MEDIUM, layer=LAYER,
-    what="Finds `prop.major >= 8`, `major * 10 + minor >= 80` and comparisons of a variable read from "
-         "`cudaDevAttrComputeCapabilityMajor` with a number.",
+    what="Finds `prop.major >= 8`, comparisons of a variable read from `cudaDevAttrComputeCapabilityMajor` with a "
+         "number, compute capabilities computed from major and minor (`major * 10 + minor`, `(major << 4) + minor`; "
+         "comparisons of the result too) and tables keyed by SM version (`{{0x70, 64}, {0x75, 64}, {0x80, 64}}`) "
+         "in a function that encodes one. A library version struct's `v.major * 10 + v.minor` is not reported.",
     why="HIP reports the gfx version as major/minor (9.4 for MI300X, 9.0 for MI200): `major >= 8` is true and "
         "`major == 8` false, so NVIDIA-generation checks pick paths (tensor-core kernels, bf16, TMA) that do "
         "not exist or skip ones that do.",
@@ -125,9 +127,74 @@ def check_cc_compare(src: Source) -> Iterator[Hit]:
     majors = _major_vars(src)
     if not majors and not src.positions("major"):
         return  # _compares_major needs a name in ``majors`` or a ``major`` token
+    encoded = list(_cc_arithmetic(src, majors))
+    for i, target, _ in encoded:
+        yield Hit("C2R-K804", i, "compute capability computed from major/minor: AMD reports the gfx version (9.x) "
+                  "here, so the value matches no NVIDIA generation")
+        if target:
+            majors.add(target)  # `cc >= 80` afterwards compares the computed capability
     for i in src.tokens_named(_CMP):  # comparison operators are code tokens
         if not src.tokens[i].pp and _compares_major(src, i, majors):
             yield Hit("C2R-K804", i, "compute-capability comparison: AMD reports the gfx version (9.x) here")
+    for i in _sm_tables(src, [op for op, _, hex_form in encoded if hex_form]):
+        yield Hit("C2R-K804", i, "table keyed by NVIDIA SM version (0xMm): no AMD GPU has an entry, so the lookup "
+                  "falls to its default")
+
+
+def _is_major(src: Source, i: int, majors: set[str]) -> bool:
+    """``major`` (a variable or a device-properties member), or a variable read from the major attribute."""
+    name = src.src(i)
+    if name in majors:
+        return True
+    if name != "major" or src.tokens[i].kind != "IDENT":
+        return False
+    if src.src(src.prev(i)) in (".", "->"):
+        return _may_be_props(src, src.prev(i, 2))
+    return "cuda" in src.text  # a bare `major` counts in a CUDA file only (a library's semver elsewhere)
+
+
+def _cc_arithmetic(src: Source, majors: set[str]) -> Iterator[tuple[int, str, bool]]:
+    """(operator, assigned name or "", hex form) of each ``major * 10 + minor`` / ``(major << 4) + minor``."""
+    for op in src.tokens_named(("*", "<<")):
+        if src.tokens[op].pp or not _is_major(src, src.prev(op), majors):
+            continue
+        factor = parse_int(src.src(src.next(op)))
+        hex_form = src.src(op) == "<<"
+        if factor != (4 if hex_form else 10):
+            continue
+        k, seen_plus = src.next(op, 2), False
+        for _ in range(6):  # `) + minor`, `+ p.minor`
+            t = src.src(k)
+            seen_plus = seen_plus or t in ("+", "|")
+            if seen_plus and "minor" in t:
+                break
+            k = src.next(k)
+        else:
+            continue
+        start = src.prev(op)
+        while src.src(src.prev(start)) in ("(", ".", "->") or src.src(src.prev(start)) in majors:
+            start = src.prev(start)
+            if src.src(start) in (".", "->"):
+                start = src.prev(start)
+        eq = src.prev(start)
+        target = src.src(src.prev(eq)) if src.src(eq) == "=" and src.tokens[src.prev(eq)].kind == "IDENT" else ""
+        yield op, target, hex_form
+
+
+def _sm_tables(src: Source, ops: list[int]) -> Iterator[int]:
+    """The first entry of each brace initialiser, in a function that encodes ``(major << 4) + minor``, holding
+    three or more entries keyed by SM-version literals (``{{0x70, 64}, {0x75, 64}, {0x80, 64}}``)."""
+    for fn in {f.body_open: f for f in (src.function_at(op) for op in ops) if f is not None}.values():
+        for open_ in src.tokens_named(("{",), fn.body_open + 1, fn.body_close):
+            close = src.pairs.get(open_, -1)
+            keys = [k for k in src.tokens_named(("{",), open_ + 1, close) if _sm_literal(src.src(src.next(k)))]
+            if len(keys) >= 3 and src.src(src.prev(open_)) == "=":
+                yield src.next(keys[0])
+
+
+def _sm_literal(text: str) -> bool:
+    value = parse_int(text) if text.lower().startswith("0x") else None
+    return value is not None and 0x30 <= value <= 0xA9 and value % 16 <= 9
 
 
 def _major_vars(src: Source) -> set[str]:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan import rocm_path, suppress
 from cuda2rocm.scan.analyzers import (
+    bazelrc,
     binary,
     build,
     cxx,
@@ -51,6 +52,7 @@ _RECORDS: dict[str, RecordAnalyzer] = {
     "cmake": _text_only(build.scan_cmake),
     "make": _text_only(build.scan_make),
     "bazel": _text_only(build.scan_bazel),
+    "bazelrc": _text_only(bazelrc.scan_bazelrc),
     "shell": lambda text, _path: shell.scan_text(text),
     **dict.fromkeys(("ci", "compose", "k8s", "helm", "yaml"), yamlfiles.scan_yaml),
 }

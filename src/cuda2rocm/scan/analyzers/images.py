@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import functools
 import re
 from collections.abc import Iterator
-from importlib import resources
+from typing import NamedTuple
 
+from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.filefacts import Fact, Hit, Record
 
@@ -22,12 +22,21 @@ def is_nvidia_image(ref: str) -> bool:
     return repo in ("nvidia/cuda", "docker.io/nvidia/cuda") or repo.startswith(("nvcr.io/nvidia/", "nvidia/cudagl"))
 
 
+class NgcStack(NamedTuple):
+    """The NVIDIA stack inside one NGC container release (``scan/data/ngc_images.csv``)."""
+
+    cuda: str
+    cudnn: str
+    nccl: str
+    source: str  # the release-notes page and the date it was read
+
+
 @functools.lru_cache(maxsize=1)
-def ngc_table() -> dict[tuple[str, str], tuple[str, str]]:
-    """(image, tag) -> (cuda version, source) from the bundled ``ngc_images.csv``."""
-    text = resources.files("cuda2rocm.scan").joinpath("data/ngc_images.csv").read_text(encoding="utf-8")
-    rows = csv.DictReader(line for line in text.splitlines() if not line.startswith("#"))
-    return {(r["image"], r["tag"]): (r["cuda"], f"{r['source']} ({r['checked']})") for r in rows}
+def ngc_table() -> dict[tuple[str, str], NgcStack]:
+    """(image, release tag) -> the CUDA/cuDNN/NCCL releases inside it, from the bundled ``ngc_images.csv``."""
+    rows = packaged_csv("cuda2rocm.scan", "data/ngc_images.csv")
+    return {(r["image"], r["tag"]): NgcStack(r["cuda"], r["cudnn"], r["nccl"], f"{r['source']} ({r['checked']})")
+            for r in rows}
 
 
 def split_ref(ref: str) -> tuple[str, str]:
@@ -58,11 +67,17 @@ def scan_image(ref: str, line: int, col: int) -> Iterator[Record]:
             yield Fact("cuda", "CUDA", version, line, ref)
         return
     yield Fact("image", repo, tag, line, ref)
+    inside = ""
     if repo.endswith("nvidia/cuda"):
         yield from _cuda_tag(tag, line, ref)
     else:
         yield from _ngc(repo, tag, line, ref)
-    yield Hit(rules.D101, line, col, f"NVIDIA image {ref}; use a rocm/* image (e.g. rocm/pytorch) instead")
+        known = ngc_table().get((repo, tag.split("-")[0]))
+        if known is not None:
+            stack = ", ".join(f"{n} {v}" for n, v in (("CUDA", known.cuda), ("cuDNN", known.cudnn),
+                                                     ("NCCL", known.nccl)) if v)
+            inside = f" ({stack} inside, per NVIDIA's release notes)"
+    yield Hit(rules.D101, line, col, f"NVIDIA image {ref}{inside}; use a rocm/* image (e.g. rocm/pytorch) instead")
 
 
 #: a CUDA build named in a tag: ``-cu121``, ``_cu118``, ``cu124-``: CUDA 12.1, 11.8, 12.4
@@ -102,4 +117,7 @@ def _ngc(repo: str, tag: str, line: int, ref: str) -> Iterator[Record]:
     yield Fact("framework", f"NGC {name}", release, line, ref)
     known = ngc_table().get((repo, release))
     if known:
-        yield Fact("cuda", "CUDA", known[0], line, f"{ref} (per {known[1]})")
+        for kind, name, version in (("cuda", "CUDA", known.cuda), ("cudnn", "cuDNN", known.cudnn),
+                                    ("nccl", "NCCL", known.nccl)):
+            if version:
+                yield Fact(kind, name, version, line, f"{ref} (per {known.source})")

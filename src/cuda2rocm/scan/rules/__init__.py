@@ -25,6 +25,7 @@ from cuda2rocm.scan.rules._inventory import (
     S112,
     S113,
     S114,
+    S115,
 )
 from cuda2rocm.scan.rules._python import P101, P102, P103, P104, P105, P106, P107, P108, P109, P110, P111
 
@@ -69,6 +70,7 @@ __all__ = [
     "S112",
     "S113",
     "S114",
+    "S115",
     "S201",
     "S202",
     "S203",

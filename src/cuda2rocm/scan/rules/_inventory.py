@@ -159,3 +159,19 @@ S114 = scan_rule(
     "`amdsmi_get_processor_handles`, `amdsmi_get_gpu_activity`, ...; link `libamd_smi`.",
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
+S115 = scan_rule(
+    "C2R-S115", "bazelrc-cuda-config", F, S.LOW, C.HIGH, L.EXTENSION,
+    what="Reports the CUDA configuration of a `.bazelrc` (read with the lossless rc reader): the `cuda` config "
+    "(`build:cuda ...`, once, with its length), `--config=cuda` in a command's defaults or another config, and CUDA "
+    "toolchain settings outside the cuda config (`--@local_config_cuda//:enable_cuda`, `--repo_env=TF_NEED_CUDA=1`, "
+    "`--crosstool_top=@local_config_cuda//crosstool:toolchain`, `--define=using_cuda=true`). Compute capabilities "
+    "(`TF_CUDA_COMPUTE_CAPABILITIES`, rules_cuda archs) are C2R-S110 and versions (`TF_CUDA_VERSION`, "
+    "`TF_CUDNN_VERSION`, `TF_NCCL_VERSION`) inventory with C2R-S101.",
+    why="The rc file decides whether `bazel build` compiles CUDA: a ROCm build needs a `rocm` config "
+    "(`--config=rocm`, `@local_config_rocm`, `TF_NEED_ROCM=1`, gfx targets). `migrate build` adds it beside the "
+    "cuda config (C2R-B508) and reports CUDA options elsewhere (C2R-B509); this finding lists what it will touch.",
+    example="build:cuda --repo_env=TF_NEED_CUDA=1\nbuild:cuda --crosstool_top=@local_config_cuda//crosstool:toolchain",
+    instead="Add a rocm config (`cuda2rocm migrate build` writes it) and build with `--config=rocm`.\n"
+    "build:rocm --repo_env=TF_NEED_ROCM=1\nbuild:rocm --crosstool_top=@local_config_rocm//crosstool:toolchain",
+    references=("https://github.com/tensorflow/tensorflow/blob/master/.bazelrc",),
+)
