@@ -70,9 +70,9 @@ def kernel_args() -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=1)
-def symbol_args() -> dict[str, int]:
-    """CUDA function -> the position of its device-symbol argument."""
-    return {row["cuda"]: int(row["arg"]) for row in _rows("symbol_args.csv")}
+def symbol_args() -> dict[str, tuple[int, bool]]:
+    """CUDA function -> (the position of its device-symbol argument, whether HIP overloads it for ``const T&``)."""
+    return {row["cuda"]: (int(row["arg"]), row["hip_template"] == "yes") for row in _rows("symbol_args.csv")}
 
 
 @functools.lru_cache(maxsize=1)
