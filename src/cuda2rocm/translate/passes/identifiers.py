@@ -7,11 +7,12 @@ from collections.abc import Iterator
 from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
 from cuda2rocm.source.structure import match_brackets, split_args
-from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, STRING, TRIVIA, Token
+from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token
 from cuda2rocm.translate import data, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
+from cuda2rocm.translate.passes.arguments import join_template_arguments
 
 _MEMBER = frozenset({".", "->", ".*", "->*"})
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
@@ -215,67 +216,7 @@ def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None
         ctx.pairs = match_brackets(toks)
     if open_ not in ctx.pairs:
         return None
-    return open_, _join_template_arguments(ctx, split_args(toks, open_, ctx.pairs))
-
-
-#: tokens that may stand between the ``<`` and ``>`` of a template-id argument (``k<float, 4>``, ``f<a::T*, N>``)
-_TEMPLATE_ARGUMENT_KINDS = frozenset({IDENT, NUMBER})
-_TEMPLATE_ARGUMENT_PUNCT = frozenset({",", "::", "*", "&", "<", ">", ">>", "(", ")", "[", "]", "-", "+"})
-_AFTER_TEMPLATE_ID = frozenset({",", ")", "(", "::"})
-
-
-def _join_template_arguments(ctx: Context, args: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Call-argument ranges with the commas of template-ids put back: ``f(k<float, 4>, x)`` has two arguments,
-    not three (the bracket matcher does not track ``<...>``). A ``<`` right after an identifier opens a template-id
-    when a matching ``>`` follows with only type and constant tokens between and ``,``/``)``/``(``/``::`` after
-    it, so a comparison (``a < b, c > d``) stays two arguments."""
-    if len(args) < 2:
-        return args
-    toks = ctx.tokens
-    end = args[-1][1]
-    inside: set[int] = set()
-    i = args[0][0]
-    while i < end:
-        if toks[i].src == "<" and toks[i].kind == PUNCT and (p := ctx.prev_code(i)) >= 0 and toks[p].kind == IDENT:
-            close, commas = _template_close(ctx, i, end)
-            if close >= 0:
-                inside.update(commas)
-                i = close
-        i += 1
-    if not inside:
-        return args
-    joined = [args[0]]
-    for start, stop in args[1:]:
-        if joined[-1][1] in inside:
-            joined[-1] = (joined[-1][0], stop)
-        else:
-            joined.append((start, stop))
-    return joined
-
-
-def _template_close(ctx: Context, i: int, end: int) -> tuple[int, list[int]]:
-    """(index of the ``>`` closing the template-id opened at ``i``, its top-level commas), or (-1, [])."""
-    toks, depth = ctx.tokens, 0
-    commas: list[int] = []
-    j = i
-    while j < end:
-        tok = toks[j]
-        if tok.kind not in TRIVIA:
-            if tok.kind not in _TEMPLATE_ARGUMENT_KINDS and not (tok.kind == PUNCT
-                                                                   and tok.src in _TEMPLATE_ARGUMENT_PUNCT):
-                return -1, []
-            if tok.src == "<":
-                depth += 1
-            elif tok.src in (">", ">>"):
-                depth -= len(tok.src)
-                if depth <= 0:
-                    nxt = ctx.next_code(j)
-                    ok = depth == 0 and (nxt >= end or toks[nxt].src in _AFTER_TEMPLATE_ID)
-                    return (j, commas) if ok else (-1, [])
-            elif tok.src == "," and depth == 1:
-                commas.append(j)
-        j += 1
-    return -1, []
+    return open_, join_template_arguments(toks, split_args(toks, open_, ctx.pairs))
 
 
 def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
