@@ -26,6 +26,12 @@ def library_releases() -> dict[tuple[str, str], Version]:
 
 
 @functools.lru_cache(maxsize=1)
+def roc_complex() -> dict[str, str]:
+    """cuComplex name -> its rocBLAS spelling (--roc, in files that use cuBLAS)."""
+    return {row["cuda"]: row["rocblas"] for row in _rows("roc_complex.csv")}
+
+
+@functools.lru_cache(maxsize=1)
 def roc_signatures() -> dict[str, str]:
     """CUDA function -> what its roc* counterpart needs in addition (mappings whose argument lists differ)."""
     return {row["cuda"]: f"{row['roc']} takes {row['roc_args']} arguments, not {row['cuda_args']}: "

@@ -13,6 +13,7 @@ from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
 from cuda2rocm.translate.passes.arguments import join_template_arguments
+from cuda2rocm.translate.passes.includes import include_operands
 
 _MEMBER = frozenset({".", "->", ".*", "->*"})
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
@@ -102,7 +103,34 @@ def _decision(ctx: Context, i: int) -> Decision | None:
     if p is not None and "type" in decision.kind and _names_a_variable(ctx, i, p, toks[i].pp):
         ctx.shadowed.add(name)  # `cublasStatus_t cublasStatus;`: a variable named like cuBLAS's legacy alias
         return None
+    if ctx.settings.roc and decision.library == "complex" and _uses_rocblas(ctx):
+        return _rocblas_complex(decision)
     return _in_call(ctx, i, decision)
+
+
+_CUBLAS_HEADERS = frozenset({"cublas_v2.h", "cublas.h", "cublas_api.h"})
+
+
+def _uses_rocblas(ctx: Context) -> bool:
+    """--roc and the file includes a cuBLAS header: its complex values go to rocBLAS functions."""
+    if ctx.uses_cublas is None:
+        ctx.uses_cublas = any(ctx.tokens[j].src[1:-1].rsplit("/", 1)[-1] in _CUBLAS_HEADERS
+                              for j in include_operands(ctx.tokens))
+    return ctx.uses_cublas
+
+
+def _rocblas_complex(decision: Decision) -> Decision:
+    """cuComplex -> rocblas_float_complex, make_cuComplex -> its constructor, cuCrealf -> std::real; the other
+    cuComplex functions have no rocBLAS spelling (the class's operators replace them) and are reported."""
+    roc = data.roc_complex().get(decision.cuda)
+    if roc is not None:
+        return Decision(decision.cuda, roc, decision.library, decision.kind)
+    if decision.kind != "function":
+        return decision
+    msg = (f"{decision.cuda}: with --roc this file's complex values are rocBLAS's rocblas_float_complex / "
+           f"rocblas_double_complex, which {decision.replacement or decision.cuda} does not take; use the class's "
+           "operators (a + b, a * b, a / b) instead")
+    return Decision(decision.cuda, decision.replacement, decision.library, decision.kind, rules.UNSUPPORTED, msg)
 
 
 def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
