@@ -41,6 +41,7 @@ API_OPTIONS = {
     "C2R-A109": Options(fix_hazards=True, target_rocm="5.2"),
     "C2R-A120": Options(roc=True),
     "C2R-A121": Options(target_rocm="5.2"),
+    "C2R-A116": Options(launch_syntax="ggl"),
 }
 
 #: the file a scan rule's example is the content of

@@ -136,7 +136,7 @@ def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) 
         if name_index < 0:
             continue
         name_tok = tokens[name_index]
-        if name_tok.kind == PUNCT and name_tok.src == ">":  # kernel<T><<<...>>>: walk back over template args
+        if name_tok.kind == PUNCT and name_tok.src in (">", ">>"):  # k<T><<<...>>>, k<v<T>><<<...>>>: template args
             depth = 0
             k = name_index
             while k >= 0:

@@ -35,7 +35,8 @@ class Context:
     header_names: frozenset[str] | None = None  # names its local headers declare, computed on first use
     aliases: dict[str, str] | None = None  # namespace aliases (namespace cg = cooperative_groups;), on first use
     shadowed: set[str] = field(default_factory=set)  # CUDA names the file declares as its own entities
-    kernels: frozenset[str] | None = None  # names of the kernels the file defines, computed on first use
+    uses_cublas: bool | None = None  # the file includes a cuBLAS header (--roc complex types), on first use
+    device_variables: frozenset[str] | None = None  # __device__/__constant__/__managed__ variables, on first use
     renames_cu: bool = False  # this run writes x.cu as x.hip (cu_suffix): local `#include "x.cu"` must follow
     kept_guards: frozenset[int] | None = None  # definedness tests that guard a value use (identifiers pass)
 

@@ -27,6 +27,12 @@ def library_releases() -> dict[tuple[str, str], Version]:
 
 
 @functools.lru_cache(maxsize=1)
+def roc_complex() -> dict[str, str]:
+    """cuComplex name -> its rocBLAS spelling (--roc, in files that use cuBLAS)."""
+    return {row["cuda"]: row["rocblas"] for row in _rows("roc_complex.csv")}
+
+
+@functools.lru_cache(maxsize=1)
 def roc_signatures() -> dict[str, str]:
     """CUDA function -> what its roc* counterpart needs in addition (mappings whose argument lists differ)."""
     return {row["cuda"]: f"{row['roc']} takes {row['roc_args']} arguments, not {row['cuda_args']}: "
@@ -104,9 +110,9 @@ def kernel_args() -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=1)
-def symbol_args() -> dict[str, int]:
-    """CUDA function -> the position of its device-symbol argument."""
-    return {row["cuda"]: int(row["arg"]) for row in _rows("symbol_args.csv")}
+def symbol_args() -> dict[str, tuple[int, bool]]:
+    """CUDA function -> (the position of its device-symbol argument, whether HIP overloads it for ``const T&``)."""
+    return {row["cuda"]: (int(row["arg"]), row["hip_template"] == "yes") for row in _rows("symbol_args.csv")}
 
 
 @functools.lru_cache(maxsize=1)

@@ -66,7 +66,7 @@ def decide(name: str, s: Settings) -> Decision | None:
         return _roc_unavailable(entry, s)
     if s.roc and target_name == entry.roc and name in data.roc_signatures():
         return _roc_signature(entry, s)
-    if not target_name or entry.support == "unsupported":
+    if not target_name or (entry.support == "unsupported" and not _roc_only(entry, target_name, s)):
         return _unsupported_or_fallback(entry, s)
     if target_name == entry.hip and not entry.available_in(s.target):
         return _unavailable(entry, s)
@@ -127,6 +127,13 @@ def _release_name(entry: Entry, target: str) -> str:
     if _changed_by(entry.library, "drop_v2", target):
         return _V2.sub("", entry.hip)
     return entry.hip
+
+
+def _roc_only(entry: Entry, target_name: str, s: Settings) -> bool:
+    """--roc and a roc* type or function that has no hip* twin (``cusparseContext`` -> ``_rocsparse_handle``,
+    ``cublasInit`` -> ``rocblas_initialize``): ``support`` is the hip* side, so it does not apply. Enum values
+    stay reported: the tables pair some with a roc* value of another meaning (sliced ELL with ELL)."""
+    return s.roc and bool(entry.roc) and target_name == entry.roc and entry.kind in ("type", "function")
 
 
 #: Libraries whose only ROCm counterpart is the roc*/MIOpen one: cuDNN -> MIOpen (no hip* marshalling library).

@@ -1,7 +1,7 @@
 #include <hip/hip_runtime.h>
 __constant__ float coeffs[16];
 void upload(const float* h) {
-    hipMemcpyToSymbol(coeffs, h, sizeof(coeffs));
+    hipMemcpyToSymbol(HIP_SYMBOL(coeffs), h, sizeof(coeffs));
     hipError_t e = hipGetLastError();
     (void)e;
 }

@@ -6,12 +6,14 @@ from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
-from cuda2rocm.source.structure import find_functions, match_brackets, split_args
+from cuda2rocm.source.structure import match_brackets, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token
 from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
+from cuda2rocm.translate.passes.arguments import join_template_arguments
+from cuda2rocm.translate.passes.includes import include_operands
 
 _MEMBER = frozenset({".", "->", ".*", "->*"})
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
@@ -48,7 +50,7 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if decision.converted and decision.cuda in data.void_pointer_args():
             yield from _void_pointer(ctx, i, data.void_pointer_args()[decision.cuda])
         if decision.converted and decision.cuda in data.symbol_args():
-            yield from _string_symbol(ctx, i, data.symbol_args()[decision.cuda])
+            yield from _symbol(ctx, i, *data.symbol_args()[decision.cuda])
         if decision.drop_args and decision.converted:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
@@ -105,7 +107,34 @@ def _decision(ctx: Context, i: int) -> Decision | None:
     if p is not None and "type" in decision.kind and _names_a_variable(ctx, i, p, toks[i].pp):
         ctx.shadowed.add(name)  # `cublasStatus_t cublasStatus;`: a variable named like cuBLAS's legacy alias
         return None
+    if ctx.settings.roc and decision.library == "complex" and _uses_rocblas(ctx):
+        return _rocblas_complex(decision)
     return _in_call(ctx, i, decision)
+
+
+_CUBLAS_HEADERS = frozenset({"cublas_v2.h", "cublas.h", "cublas_api.h"})
+
+
+def _uses_rocblas(ctx: Context) -> bool:
+    """--roc and the file includes a cuBLAS header: its complex values go to rocBLAS functions."""
+    if ctx.uses_cublas is None:
+        ctx.uses_cublas = any(ctx.tokens[j].src[1:-1].rsplit("/", 1)[-1] in _CUBLAS_HEADERS
+                              for j in include_operands(ctx.tokens))
+    return ctx.uses_cublas
+
+
+def _rocblas_complex(decision: Decision) -> Decision:
+    """cuComplex -> rocblas_float_complex, make_cuComplex -> its constructor, cuCrealf -> std::real; the other
+    cuComplex functions have no rocBLAS spelling (the class's operators replace them) and are reported."""
+    roc = data.roc_complex().get(decision.cuda)
+    if roc is not None:
+        return Decision(decision.cuda, roc, decision.library, decision.kind)
+    if decision.kind != "function":
+        return decision
+    msg = (f"{decision.cuda}: with --roc this file's complex values are rocBLAS's rocblas_float_complex / "
+           f"rocblas_double_complex, which {decision.replacement or decision.cuda} does not take; use the class's "
+           "operators (a + b, a * b, a / b) instead")
+    return Decision(decision.cuda, decision.replacement, decision.library, decision.kind, rules.UNSUPPORTED, msg)
 
 
 def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
@@ -219,16 +248,46 @@ def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None
         ctx.pairs = match_brackets(toks)
     if open_ not in ctx.pairs:
         return None
-    return open_, split_args(toks, open_, ctx.pairs)
+    return open_, join_template_arguments(toks, split_args(toks, open_, ctx.pairs))
 
 
 def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
-    """``hipFuncSetAttribute(k, ...)`` -> ``hipFuncSetAttribute(reinterpret_cast<const void*>(k), ...)`` where the
-    argument is the bare name of a kernel the file defines (a ``void*`` variable is left as it is)."""
-    tok = _single_token_argument(ctx, i, position)
-    if tok is None or tok.src not in _kernels(ctx):
+    """``hipFuncSetAttribute(f, ...)`` -> ``hipFuncSetAttribute(reinterpret_cast<const void*>(f), ...)``: HIP
+    declares ``const void*`` and clang converts no function to it, whatever names the function: a kernel, a
+    template specialisation ``k<float, 4>``, a function-pointer variable, ``&k``. Two insertions around the
+    argument, so the passes can still rewrite inside it; an argument that is already cast, or a null pointer
+    constant, is left alone (the cast is a no-op on a ``const void*`` or ``void*`` variable)."""
+    call = _call_args(ctx, i)
+    if call is None or position >= len(call[1]):
         return []
-    return [Edit(tok.offset, tok.end, f"reinterpret_cast<const void*>({tok.src})", "fallback:kernel-pointer")]
+    code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    text = "".join(ctx.tokens[k].src for k in code)
+    if not code or text.startswith(_FUNCTION_CASTS) or text in _NULL_POINTERS or _void_pointer_variable(ctx, text):
+        return []
+    first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
+    return [Edit(first.offset, first.offset, "reinterpret_cast<const void*>(", "fallback:kernel-pointer"),
+            Edit(last.end, last.end, ")", "fallback:kernel-pointer")]
+
+
+def _void_pointer_variable(ctx: Context, name: str) -> bool:
+    """``name`` is declared ``void* name`` / ``const void* name`` in the file: it converts to ``const void*``."""
+    if not name.isidentifier():
+        return False
+    toks = ctx.tokens
+    for k, tok in enumerate(toks):
+        if tok.kind == IDENT and tok.src == name:
+            star = ctx.prev_code(k)
+            typ = ctx.prev_code(star) if star >= 0 and toks[star].src == "*" else -1
+            if typ >= 0 and toks[typ].src == "const":
+                typ = ctx.prev_code(typ)
+            if typ >= 0 and toks[typ].src == "void":
+                return True
+    return False
+
+
+_FUNCTION_CASTS = ("(void*)", "(constvoid*)", "(voidconst*)", "reinterpret_cast<", "static_cast<", "const_cast<",
+                   "(hipFunction_t)", "(CUfunction)")
+_NULL_POINTERS = frozenset({"nullptr", "NULL", "0"})
 
 
 _VOID_CASTS = ("(void**)", "(void**)(", "reinterpret_cast<void**>", "static_cast<void**>")
@@ -249,19 +308,71 @@ def _void_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
             Edit(last.end, last.end, ")", "fallback:void-pointer")]
 
 
-def _string_symbol(ctx: Context, i: int, position: int) -> list[Edit]:
-    """``cudaMemcpyToSymbol("c_table", ...)``: ``HIP_SYMBOL(c_table)`` when the file declares ``c_table``, else a
-    finding (C2R-A113)."""
+def _symbol(ctx: Context, i: int, position: int, overloaded: bool) -> list[Edit]:
+    """The device-symbol argument of a symbol call. A string (``"c_table"``, the CUDA < 5.0 form) names the
+    variable when the file declares it, else it is reported (C2R-A113). A ``__device__``/``__constant__``/
+    ``__managed__`` variable of the file is ``HIP_SYMBOL(x)`` where HIP has a ``const T&`` template overload
+    (``overloaded``: hipMemcpyToSymbol[Async], ...; the macro is ``X`` on AMD, ``&X`` on NVIDIA), and ``&x``
+    where HIP declares only ``const void*`` (the graph memcpy-node calls: ``HIP_SYMBOL(scalar)`` does not compile
+    there, and CUDA's template took the variable's address)."""
     tok = _single_token_argument(ctx, i, position)
-    if tok is None or tok.kind != STRING or not tok.src.startswith('"'):
+    if tok is None:
+        return []
+    if tok.kind == IDENT and tok.src in _device_variables(ctx):
+        text = f"HIP_SYMBOL({tok.src})" if overloaded else f"&{tok.src}"
+        return [Edit(tok.offset, tok.end, text, "fallback:symbol")]
+    if tok.kind != STRING or not tok.src.startswith('"'):
         return []
     name = tok.src[1:-1]
     if name.isidentifier() and is_defined(ctx.tokens, name):
-        ctx.report(rules.STRING_SYMBOL, tok.offset, f'symbol "{name}" given as a string: now HIP_SYMBOL({name})')
-        return [Edit(tok.offset, tok.end, f"HIP_SYMBOL({name})", "fallback:string-symbol")]
+        text = f"HIP_SYMBOL({name})" if overloaded else f"&{name}"
+        ctx.report(rules.STRING_SYMBOL, tok.offset, f'symbol "{name}" given as a string: now {text}')
+        return [Edit(tok.offset, tok.end, text, "fallback:string-symbol")]
     ctx.report(rules.STRING_SYMBOL, tok.offset, f"symbol given as the string {tok.src}: pass the variable itself "
                "(the copy fails at run time on HIP)")
     return []
+
+
+_VARIABLE_QUALIFIERS = frozenset({"__device__", "__constant__", "__managed__"})
+
+
+def _device_variables(ctx: Context) -> frozenset[str]:
+    """Names of the variables the file declares ``__device__``/``__constant__``/``__managed__`` (every declarator
+    of the declaration: ``__device__ int a, b[4] = {0};``); functions (a ``(`` before any ``=``) are not."""
+    if ctx.device_variables is not None:
+        return ctx.device_variables
+    toks, found = ctx.tokens, set()
+    for k, tok in enumerate(toks):
+        if tok.kind != IDENT or tok.src not in _VARIABLE_QUALIFIERS or tok.pp:
+            continue
+        names: list[str] = []
+        depth, init, j, last = 0, False, ctx.next_code(k), ""
+        while j < len(toks):
+            src = toks[j].src
+            if depth == 0 and src == "(" and not init:
+                names = []
+                break  # a function
+            if src in ("(", "[", "{"):
+                if depth == 0 and not init and last:
+                    names.append(last)
+                depth += 1
+            elif src in (")", "]", "}"):
+                depth -= 1
+                if depth < 0:
+                    break
+            elif depth == 0 and src in ("=", ",", ";"):
+                if not init and last:
+                    names.append(last)
+                init = src == "="
+                last = ""
+                if src == ";":
+                    break
+            elif depth == 0 and not init:
+                last = src if toks[j].kind == IDENT else ""
+            j = ctx.next_code(j)
+        found.update(names)
+    ctx.device_variables = frozenset(found)
+    return ctx.device_variables
 
 
 def _single_token_argument(ctx: Context, i: int, position: int) -> Token | None:
@@ -271,14 +382,6 @@ def _single_token_argument(ctx: Context, i: int, position: int) -> Token | None:
         return None
     code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
     return ctx.tokens[code[0]] if len(code) == 1 else None
-
-
-def _kernels(ctx: Context) -> frozenset[str]:
-    if ctx.kernels is None:
-        if ctx.pairs is None:
-            ctx.pairs = match_brackets(ctx.tokens)
-        ctx.kernels = frozenset(f.name for f in find_functions(ctx.tokens, ctx.pairs) if f.is_kernel)
-    return ctx.kernels
 
 
 def _signature(ctx: Context, i: int, d: Decision) -> tuple[Decision, list[Edit]]:

@@ -7,12 +7,15 @@ otherwise split the macro argument.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.structure import Launch, find_launches, match_brackets
-from cuda2rocm.source.tokens import IDENT, PUNCT
+from cuda2rocm.source.tokens import IDENT, PUNCT, TRIVIA
+from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
+from cuda2rocm.translate.passes.arguments import join_template_arguments
 
 RULE = "launch:ggl"
 
@@ -22,12 +25,71 @@ def edits(ctx: Context) -> Iterator[Edit]:
         return
     if ctx.pairs is None:
         ctx.pairs = match_brackets(ctx.tokens)
-    for launch in find_launches(ctx.tokens, ctx.pairs):
-        if launch.args_open < 0 or len(launch.config) < 2 or len(launch.config) > 4:
+    for found in find_launches(ctx.tokens, ctx.pairs):
+        launch = dataclasses.replace(found, config=tuple(join_template_arguments(ctx.tokens, list(found.config))))
+        if launch.args_open < 0:
+            continue
+        parts = _macro_parts(ctx, launch) if len(launch.config) == 1 else 0
+        if not 2 <= (parts or len(launch.config)) <= 4:
+            config = ctx.text[ctx.tokens[launch.config[0][0]].offset:ctx.tokens[launch.config[-1][1]].offset].strip()
+            ctx.report(rules.LAUNCH_KEPT, ctx.tokens[launch.open_index].offset,
+                       f"launch of {launch.name}: its configuration <<<{config}>>> is not 2 to 4 parameters convert "
+                       "can count; kept as <<<...>>> (hipcc accepts it)")
             continue
         ctx.converted[("launch", "hipLaunchKernelGGL")] += 1
         ctx.uses_hip_runtime = True
-        yield from _rewrite(ctx, launch)
+        yield from (_rewrite_macro(ctx, launch, parts) if parts else _rewrite(ctx, launch))
+
+
+def _macro_parts(ctx: Context, launch: Launch) -> int:
+    """``k<<<CFG>>>`` where the file defines ``#define CFG grid, block[, smem[, stream]]``: the number of launch
+    parameters its body has (0 when the configuration is not one such macro)."""
+    toks = ctx.tokens
+    code = [k for k in range(*launch.config[0]) if toks[k].kind not in TRIVIA]
+    if len(code) != 1 or toks[code[0]].kind != IDENT:
+        return 0
+    name = toks[code[0]].src
+    for k, tok in enumerate(toks):
+        if tok.src != name or not tok.pp or tok.kind != IDENT:
+            continue
+        define = ctx.prev_code(k)
+        hash_ = ctx.prev_code(define) if define >= 0 else -1
+        if define < 0 or toks[define].src != "define" or hash_ < 0 or toks[hash_].src != "#":
+            continue
+        if k + 1 < len(toks) and toks[k + 1].src == "(":
+            return 0  # a function-like macro
+        body, j = [], k + 1
+        while j < len(toks) and toks[j].pp:
+            body.append(j)
+            j += 1
+        if ctx.pairs is None:
+            ctx.pairs = match_brackets(toks)
+        depth, commas = 0, 0
+        for b in body:
+            if toks[b].kind != PUNCT:
+                continue
+            if toks[b].src in ("(", "[", "{"):
+                depth += 1
+            elif toks[b].src in (")", "]", "}"):
+                depth -= 1
+            elif toks[b].src == "," and depth == 0:
+                commas += 1
+        return commas + 1 if commas else 0
+    return 0
+
+
+def _rewrite_macro(ctx: Context, launch: Launch, parts: int) -> Iterator[Edit]:
+    """``k<<<CFG>>>(a)`` -> ``hipLaunchKernelGGL(k, CFG, 0, 0, a)``: the macro's grid and block stay as they are
+    (hipLaunchKernelGGL takes ``const dim3&``, to which both convert)."""
+    toks = ctx.tokens
+    start = _callee_start(ctx, launch)
+    templated = ctx.prev_code(launch.open_index) != launch.name_index
+    yield Edit(toks[start].offset, toks[start].offset, "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if templated
+                                                                                else ""), RULE)
+    yield Edit(toks[launch.open_index].offset, toks[launch.open_index].end, (")" if templated else "") + ", ", RULE)
+    has_args = ctx.next_code(launch.args_open) != launch.args_close
+    tail = {2: ", 0, 0", 3: ", 0", 4: ""}[parts] + (", " if has_args else "")
+    yield Edit(toks[launch.config[-1][1]].offset, toks[launch.args_open].end, tail, RULE)
 
 
 def _callee_start(ctx: Context, launch: Launch) -> int:
