@@ -35,8 +35,10 @@ def roc_complex() -> dict[str, str]:
 @functools.lru_cache(maxsize=1)
 def roc_signatures() -> dict[str, str]:
     """CUDA function -> what its roc* counterpart needs in addition (mappings whose argument lists differ)."""
-    return {row["cuda"]: f"{row['roc']} takes {row['roc_args']} arguments, not {row['cuda_args']}: "
-            f"{row['difference']}" for row in _rows("roc_signatures.csv")}
+    return {row["cuda"]: (f"{row['roc']} takes {row['roc_args']} arguments, not {row['cuda_args']}: "
+                          if row["roc_args"] != row["cuda_args"] else
+                          f"{row['roc']} takes CUDA's {row['cuda_args']} arguments in another order: ")
+            + row["difference"] for row in _rows("roc_signatures.csv")}
 
 
 @dataclass(frozen=True)

@@ -64,8 +64,13 @@ def decide(name: str, s: Settings) -> Decision | None:
     target_name, no_roc = _target_name(entry, s)
     if target_name and target_name == entry.roc and not roc_available(entry, s.target):
         return _roc_unavailable(entry, s)
-    if s.roc and target_name == entry.roc and name in data.roc_signatures():
-        return _roc_signature(entry, s)
+    if target_name == entry.roc and name in data.roc_signatures():
+        if entry.library in ROC_BY_DEFAULT:  # cuDNN: no hip* library takes CUDA's arguments, the call is kept
+            msg = (f"{name}: {data.roc_signatures()[name]}; no argument rewrite is implemented, so the call is kept "
+                   f"(rewrite it for {entry.roc} by hand)")
+            return Decision(name, "", lib, kind, rules.ROC_SIGNATURE, msg)
+        if s.roc:
+            return _roc_signature(entry, s)
     if not target_name or (entry.support == "unsupported" and not _roc_only(entry, target_name, s)):
         return _unsupported_or_fallback(entry, s)
     if target_name == entry.hip and not entry.available_in(s.target):

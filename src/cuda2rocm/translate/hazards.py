@@ -11,8 +11,6 @@ from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.tokens import LineIndex, Token
 
 MARKER_RULE = "hazard-marker"
-#: CUDA feature macros the mapping tables translate to a HIP header guard (per target)
-_FEATURE_MACROS = frozenset({"__CUDA_BF16_TYPES_EXIST__", "__CUDA_FP16_TYPES_EXIST__", "__CUDA_FP8_TYPES_EXIST__"})
 
 
 def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, findings: bool,
@@ -29,21 +27,23 @@ def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Seq
     """``found`` without the hazards the translation itself removes, and without C2R-K802/K805 where the
     translation reports the same comparison (C2R-A110, which says what to do instead).
 
-    Removed by the translation: K805 where a CUDA feature macro (``__CUDA_BF16_TYPES_EXIST__``) became the guard
-    of the HIP header the target has for it; K803 (``defined(__CUDA_ARCH__)``) where ``__CUDA_ARCH__`` on the
-    line became ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the fallback to a mask-less shuffle
-    (``__shfl_down_sync`` -> ``__shfl_down`` before ROCm 6.2) dropped the mask argument itself.
+    Removed by the translation: K805 where the macro it names was translated on its line (a CUDA feature macro,
+    ``__CUDA_BF16_TYPES_EXIST__``, became the guard of the HIP header the target has for it; a definedness test of
+    ``CUDART_VERSION`` became one of ``HIP_VERSION``, which hipcc defines); K803 (``defined(__CUDA_ARCH__)``)
+    where ``__CUDA_ARCH__`` on the line became ``__HIP_DEVICE_COMPILE__``; K201 (a 32-bit lane mask) where the
+    fallback to a mask-less shuffle (``__shfl_down_sync`` -> ``__shfl_down`` before ROCm 6.2) dropped the mask
+    argument itself.
     """
     kept_versions = {f.line for f in reported if f.rule == "C2R-A110"}
     renamed = {index.line(e.start) for e in edits
                if text[e.start:e.end] == "__CUDA_ARCH__" and e.replacement == "__HIP_DEVICE_COMPILE__"}
-    features = {index.line(e.start) for e in edits if text[e.start:e.end] in _FEATURE_MACROS}
+    macros = {(index.line(e.start), text[e.start:e.end]) for e in edits if e.replacement}
     dropped = SpanIndex.of(e for e in edits if e.rule == "fallback:drop-argument")
     out = []
     for f in found:
         if (f.rule == "C2R-K803" and f.line in renamed) or (
                 f.rule in ("C2R-K802", "C2R-K805") and f.line in kept_versions) or (
-                f.rule == "C2R-K805" and f.line in features and f.message.split()[0] in _FEATURE_MACROS):
+                f.rule == "C2R-K805" and (f.line, f.message.split()[0]) in macros):
             continue
         if f.rule == "C2R-K201" and inside(index, f, dropped):
             continue

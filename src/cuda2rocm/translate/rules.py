@@ -148,7 +148,10 @@ ROC_SIGNATURE = define(Rule(
     what="With --roc, a call whose roc* counterpart has a different argument list (`cublasGemmEx` -> "
          "`rocblas_gemm_ex` needs an output matrix D, a solution index and flags; `cusolverDnSpotrf` -> "
          "`rocsolver_spotrf` takes no workspace) and for which no argument rewrite is implemented: the hip* "
-         "name is kept instead (`translate/data/roc_signatures.csv` lists these mappings).",
+         "name is kept instead (`translate/data/roc_signatures.csv` lists these mappings). cuDNN, which always maps "
+         "to MIOpen, has no hip* library: there the cuDNN call is kept (`cudnnConvolutionForward` -> "
+         "`miopenConvolutionForward` takes the workspace last, `cudnnSoftmaxForward` -> `miopenSoftmaxForward_V2` "
+         "takes algorithm and mode last, `cudnnSetPooling2dDescriptor` has a NaN option MIOpen lacks).",
     why="Renaming the function but keeping CUDA's arguments emits a call that cannot compile. The hip* call "
         "keeps CUDA's argument list, but in --roc mode the handle and enums around it are rocBLAS's/rocSPARSE's, "
         "so the call still needs a hand edit.",
