@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
-from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
-from cuda2rocm.migrate.deploy.images import ImageChoice, rocm_image
+from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, SmiChange, env_change, smi_change
+from cuda2rocm.migrate.deploy.images import ImageChoice, command_words, rocm_image
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
 from cuda2rocm.migrate.make import CUDA_PATH_VARIABLES, _rocm_paths
@@ -254,20 +254,20 @@ class _Migrator:
         for seg in ins.segments:
             at = seg.src.find(lit)
             if at >= 0:
-                tail = listed[listed.index("nvidia-smi") + 1:]
-                if tail in ([], ["-L"], ["--list-gpus"]):
-                    self._smi_edit(seg.offset + at, seg.offset + at + len(lit) + _tail_len(seg.src, at + len(lit)),
-                                   '"amd-smi", "list"', tail)
+                change = smi_change(listed[listed.index("nvidia-smi"):], probe=True)
+                end = seg.offset + at + len(lit) + _tail_len(seg.src, at + len(lit))
+                if change.argv is not None:
+                    self._smi_edit(seg.offset + at, end, ", ".join(json.dumps(a) for a in change.argv), change)
                 else:
-                    self.out.report(R.NVIDIA_SMI, seg.offset + at, "nvidia-smi with options: map the query to "
-                                    "amd-smi (docs/migrate.md)")
+                    self.out.report(R.NVIDIA_SMI, seg.offset + at, f"{change.message} (docs/migrate.md)")
                 return
 
     def _script(self, script: str, base: int, ins: Instruction) -> None:
         nvidia_repo = False
         for line in read_shell(script).lines:
-            for cmd in line.commands():
-                words = [Word(w.kind, w.src, w.offset + base) for w in cmd if w.kind == WORD]
+            for command in line.commands():
+                cmd = [Word(w.kind, w.src, w.offset + base) for w in command]
+                words = [w for w in cmd if w.kind == WORD]
                 if ins.name == "HEALTHCHECK":
                     words = _after_cmd(words)
                 elif ins.name == "RUN":
@@ -289,17 +289,17 @@ class _Migrator:
                     if "install" in values:
                         self._pip(words)
                 elif program == "nvidia-smi":
-                    tail = values[1:]
-                    if tail in ([], ["-L"], ["--list-gpus"]):
-                        self._smi_edit(words[0].offset, words[-1].end, "amd-smi list", tail)
+                    args = command_words(cmd, words[0])
+                    change = smi_change([w.value for w in args], probe=True)
+                    if change.argv is not None and all(w.src == w.value for w in args):
+                        self._smi_edit(words[0].offset, args[-1].end, " ".join(change.argv), change)
                     else:
-                        self.out.report(R.NVIDIA_SMI, words[0].offset, "nvidia-smi with options: map the query to "
-                                        "amd-smi (docs/migrate.md)")
+                        self.out.report(R.NVIDIA_SMI, words[0].offset, f"{change.message} (docs/migrate.md)")
 
-    def _smi_edit(self, start: int, end: int, new: str, tail: list[str]) -> None:
-        old = " ".join(["nvidia-smi", *tail])
-        self.out.edit(R.NVIDIA_SMI, start, end, new, f"{old} -> amd-smi list: lists the GPUs and fails when none is "
-                      "reachable")
+    def _smi_edit(self, start: int, end: int, new: str, change: SmiChange) -> None:
+        """``nvidia-smi ...`` -> its amd-smi command (:func:`~cuda2rocm.migrate.deploy.environment.smi_change`, the
+        one mapping of every deploy file); what has no counterpart is reported beside the edit."""
+        self.out.edit(R.NVIDIA_SMI, start, end, new, change.message, applicability=change.applicability)
 
     def _packages(self, words: list[Word], first: int, rpm: bool = False) -> None:
         """CUDA packages of one install command -> ROCm ones (``rpm``: yum/dnf/zypper, whose development packages
