@@ -305,6 +305,9 @@ def _commands(copy: _Copy, node: Node) -> None:
                 copy.edit(base + e.start, base + e.end, e.replacement)
                 copy.review(R.DOCKER_RUN_GPUS, base + e.start, e.message + " (in the ROCm job)"
                             + (f"; {e.review}" if e.review else ""))
+            if images.is_pip_install([w.value for w in words]):
+                for e in images.wheel_index_edits(words, copy.options.rocm_version):
+                    copy.edit(base + e.start, base + e.end, e.replacement)
             image = images.docker_run_image(words, copy.options)
             if image is not None and image[1] is not None:
                 copy.edit(base + image[0].offset, base + image[0].end, image[1].ref)

@@ -328,6 +328,30 @@ def cuda_index(word: str) -> re.Match[str] | None:
     return _CUDA_INDEX.search(word)
 
 
+def wheel_index_edits(words: Sequence[Word], rocm: str) -> list[FlagEdit]:
+    """The edits that point a pip command's PyTorch CUDA wheel indexes (``--index-url .../whl/cu121``, also
+    ``--extra-index-url``, ``-f``) at the ROCm index for ``rocm`` (offsets of the words given)."""
+    index, same = rocm_wheel_index(rocm)
+    near = "" if same else f" (the newest PyTorch ROCm index at or below ROCm {rocm})"
+    out = []
+    for w in words:
+        m = cuda_index(w.src)
+        if m is not None:
+            out.append(FlagEdit(w.offset + m.start(1), w.offset + m.end(1), index,
+                                f"PyTorch's CUDA wheel index {m.group(1)} -> {index}{near}"))
+    return out
+
+
+def is_pip_install(values: Sequence[str]) -> bool:
+    """Whether a command's words (values, wrappers stripped) are a pip install (``pip3``, ``python -m pip``,
+    ``uv pip``)."""
+    if not values or "install" not in values:
+        return False
+    program = values[0].rsplit("/", 1)[-1]
+    return program.startswith("pip") or (program.startswith("python") and "pip" in values) or (
+        program == "uv" and "pip" in values)
+
+
 def matches(name: str, pattern: str) -> bool:
     return fnmatchcase(name, pattern)
 

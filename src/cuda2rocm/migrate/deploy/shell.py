@@ -148,6 +148,9 @@ class _Migrator:
             self.docker(rest, base)
         elif profilers.tool_of(head):
             self.profiler(rest, base)
+        elif images.is_pip_install([w.value for w in rest]):
+            for e in images.wheel_index_edits(rest, self.options.rocm_version):
+                self.out.edit(R.WHEEL_INDEX, base + e.start, base + e.end, e.replacement, e.message)
         self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base, head)
 
     def substitutions(self, w: Word, base: int) -> None:
