@@ -161,9 +161,7 @@ class _Migrator:
         for word in _code_words(line):
             if not self.out.free(word.offset, word.end):
                 continue
-            new = _rocm_paths(word.src)
-            if new != word.src:
-                new = re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/lib64\b", r"\1/lib", new)
+            new = rocm_dirs(word.src)
             if "/lib64" in new:
                 for var in self.toolkit_dirs:
                     new = new.replace(f"$({var})/lib64", f"$({var})/lib")
@@ -226,6 +224,17 @@ def _rocm_paths(word: str) -> str:
     for var in CUDA_PATH_VARIABLES:
         word = word.replace(f"$({var})", "$(ROCM_PATH)").replace(f"${{{var}}}", "${ROCM_PATH}")
     return _CUDA_DIR.sub("/opt/rocm", word)
+
+
+def rocm_dirs(word: str) -> str:
+    """``word`` with the CUDA toolkit's directories pointing at ROCm's (:func:`_rocm_paths`), its library
+    directories at the ones ROCm has: ``lib64`` -> ``lib``, CUPTI's ``extras/CUPTI/lib64`` -> ``lib`` (where the
+    ROCm profiler libraries are)."""
+    new = _rocm_paths(word)
+    if new == word:
+        return word
+    new = re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/extras/CUPTI/lib(?:64)?\b", r"\1/lib", new)
+    return re.sub(r"(ROCM_PATH[)}]|/opt/rocm)/lib64\b", r"\1/lib", new)
 
 
 def _code_words(line: Line) -> list[Piece]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.environment import smi_change
 from cuda2rocm.migrate.deploy.images import ImageChoice
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
@@ -54,8 +55,9 @@ def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
 class _Copy:
     """Edits on a copy of one job's lines (offsets of the original text, applied to the copy)."""
 
-    def __init__(self, out: Collector, text: str, start: int, end: int) -> None:
+    def __init__(self, out: Collector, text: str, start: int, end: int, options: DeployOptions) -> None:
         self.out = out
+        self.options = options
         self.text = text
         self.start = start
         self.end = end
@@ -115,7 +117,7 @@ def _github(out: Collector, text: str, jobs: Node, options: DeployOptions) -> No
         if not (choice or gpu_options or _gpu_labels(job.get("runs-on")) or _steps_use_gpus(job)):
             continue
         start, end = _line_start(text, key.offset), _block_end(text, job.end)
-        copy = _Copy(out, text, start, end)
+        copy = _Copy(out, text, start, end, options)
         copy.edit(key.offset, key.end, f"{key.value}-rocm")
         name = job.get("name")
         if name is not None and name.kind == SCALAR and name.style == "":
@@ -216,7 +218,7 @@ def _gitlab(out: Collector, text: str, root: Node, options: DeployOptions) -> No
         if "rocm" in str(tags).lower():
             continue
         start, end = _line_start(text, key.offset), _block_end(text, job.end)
-        copy = _Copy(out, text, start, end)
+        copy = _Copy(out, text, start, end, options)
         copy.edit(key.offset, key.end, f"{key.value}-rocm")
         indent = " " * (job.pairs[0][0].col - 1)
         image = (choice or images.default_image(options)).ref
@@ -303,13 +305,24 @@ def _commands(copy: _Copy, node: Node) -> None:
                 copy.edit(base + e.start, base + e.end, e.replacement)
                 copy.review(R.DOCKER_RUN_GPUS, base + e.start, e.message + " (in the ROCm job)"
                             + (f"; {e.review}" if e.review else ""))
+            if images.is_pip_install([w.value for w in words]):
+                for e in images.wheel_index_edits(words, copy.options.rocm_version):
+                    copy.edit(base + e.start, base + e.end, e.replacement)
+            image = images.docker_run_image(words, copy.options)
+            if image is not None and image[1] is not None:
+                copy.edit(base + image[0].offset, base + image[0].end, image[1].ref)
+            elif image is not None:
+                copy.review(R.DOCKER_RUN_GPUS, base + image[0].offset, f"{image[0].value} in the ROCm job: an NVIDIA "
+                            "image the knowledge base has no ROCm counterpart for")
             values = [w.value for w in words]
-            smi = images.smi_command(values)
-            if smi is not None:
-                copy.edit(base + words[0].offset, base + words[-1].end, smi)
-            elif values[0].rsplit("/", 1)[-1] == "nvidia-smi":
-                copy.review(R.CI_ROCM_JOB_REVIEW, base + words[0].offset, "nvidia-smi with a query in the copied "
-                            "job: map it to amd-smi (docs/migrate.md)")
+            if values[0].rsplit("/", 1)[-1] == "nvidia-smi":
+                args = images.command_words(cmd, words[0])
+                smi = smi_change([w.value for w in args], probe=True)
+                if smi.argv is not None and all(w.src == w.value for w in args):
+                    copy.edit(base + words[0].offset, base + args[-1].end, " ".join(smi.argv))
+                else:
+                    copy.review(R.CI_ROCM_JOB_REVIEW, base + words[0].offset, f"in the copied job: {smi.message} "
+                                "(docs/migrate.md)")
             elif any(v.startswith("CUDA_VISIBLE_DEVICES=") for v in values):
                 copy.review(R.CI_ROCM_JOB_REVIEW, base + words[0].offset, "CUDA_VISIBLE_DEVICES in the copied job: "
                             "HIP_VISIBLE_DEVICES on ROCm")

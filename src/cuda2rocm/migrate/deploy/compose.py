@@ -120,6 +120,7 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
             out.report(R.COMPOSE_RUNTIME, runtime.offset, "runtime: nvidia: use the ROCm device options instead")
     gpu |= _reservations(out, text, m, removals)
     gpu |= _environment(text, m, removals)
+    gpu |= _nvidia_device_files(out, text, m, removals)
     if not gpu:
         return
     block, appends = _additions(text, m) if add else ("", [])
@@ -130,6 +131,9 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
         # an item appended to a list that ends right where this removal starts goes first
         replacement = "".join(new for at, new in appends if at == r.start) + replacement
         appends = [(at, new) for at, new in appends if at != r.start]
+        # ... and one that goes right where it ends (the removed lines were that list's last items) after it
+        replacement += "".join(new for at, new in appends if at == r.end)
+        appends = [(at, new) for at, new in appends if at != r.end]
         if not placed and block and (r.top or r.end == _after_line(text, m.end)):
             replacement, placed = replacement + block, True
         out.edit(r.rule, r.start, r.end, replacement, r.message)
@@ -190,6 +194,24 @@ def _reservations(out: Collector, text: str, m: Node, removals: list[_Removal]) 
         return True
     removals.append(_Removal(*span, R.COMPOSE_RESERVATION, message, level == 0))
     return True
+
+
+def _nvidia_device_files(out: Collector, text: str, m: Node, removals: list[_Removal]) -> bool:
+    """``devices:`` entries that pass the NVIDIA device files (``/dev/nvidia0``, ``/dev/nvidiactl``,
+    ``/dev/nvidia-uvm``): they do not exist on an AMD host (docker refuses to start the container); removed, the
+    ROCm device files take their place."""
+    devices = m.get("devices")
+    if devices is None or devices.kind != SEQUENCE:
+        return False
+    nvidia = [d for d in devices.items if d.kind == SCALAR and d.value.split(":", 1)[0].startswith("/dev/nvidia")]
+    message = "devices: the NVIDIA device files do not exist on an AMD host -> /dev/kfd and /dev/dri"
+    for d in nvidia:
+        span = _item_lines(text, d) if devices.style == "block" else None
+        if span is None:
+            out.report(R.COMPOSE_RUNTIME, d.offset, f"{d.value}: {message}")
+        else:
+            removals.append(_Removal(*span, R.COMPOSE_RUNTIME, f"{d.value} removed: {message}", False))
+    return bool(nvidia)
 
 
 def _nvidia_devices(node: Node) -> bool:

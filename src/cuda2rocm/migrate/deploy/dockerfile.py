@@ -10,6 +10,7 @@ are ``data/images.csv``, ``data/apt_packages.csv``, ``data/wheel_indexes.csv`` a
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections.abc import Sequence
@@ -17,11 +18,11 @@ from dataclasses import dataclass
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
-from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
-from cuda2rocm.migrate.deploy.images import ImageChoice, rocm_image
+from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, SmiChange, env_change, smi_change
+from cuda2rocm.migrate.deploy.images import ImageChoice, command_words, rocm_image
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
-from cuda2rocm.migrate.make import CUDA_PATH_VARIABLES, _rocm_paths
+from cuda2rocm.migrate.make import CUDA_PATH_VARIABLES, rocm_dirs
 from cuda2rocm.rules import Rule
 from cuda2rocm.scan.analyzers.dockerfile import expand
 from cuda2rocm.scan.analyzers.images import is_nvidia_image
@@ -35,6 +36,9 @@ NVIDIA_RUNTIME_VARIABLES = ("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIE
 _INSTALLERS = ("apt-get", "apt", "yum", "dnf", "microdnf", "zypper")
 _WRAPPERS = ("sudo", "exec", "env", "command", "time", "nice")
 _LABEL_MARK = "io.cuda2rocm.image."
+_NGC_ENTRYPOINT = "/opt/nvidia/"  # where NGC images keep their entrypoint scripts
+#: conda packages and channels of CUDA builds (PyTorch for ROCm is published as pip wheels only)
+_CONDA_CUDA = ("pytorch-cuda", "cudatoolkit", "cuda-toolkit", "cuda-nvcc", "cuda-runtime", "nvidia::")
 
 
 @dataclass(frozen=True)
@@ -147,7 +151,7 @@ class _Migrator:
                 if ins.name == "ARG":
                     self.arg_values[name] = value
             if name in CUDA_PATH_VARIABLES:
-                new_value = _rocm_paths(value.src) if value is not None else ""
+                new_value = rocm_dirs(value.src) if value is not None else ""
                 self._pair(ins, key, value, "ROCM_PATH", new_value, R.CUDA_HOME,
                            f"{name} -> ROCM_PATH: ROCm is found through ROCM_PATH (/opt/rocm)")
             elif name in NVIDIA_RUNTIME_VARIABLES:
@@ -158,8 +162,8 @@ class _Migrator:
                 self._pair(ins, key, value, "PYTORCH_ROCM_ARCH", f"{q}{gfx}{q}" if value is not None else "",
                            R.TORCH_ARCH_LIST, f"TORCH_CUDA_ARCH_LIST -> PYTORCH_ROCM_ARCH={gfx}: ROCm extension builds "
                            "read the gfx targets from PYTORCH_ROCM_ARCH")
-            elif value is not None and _rocm_paths(value.src) != value.src:
-                self.out.edit(R.CUDA_HOME, value.offset, value.offset + len(value.src), _rocm_paths(value.src),
+            elif value is not None and rocm_dirs(value.src) != value.src:
+                self.out.edit(R.CUDA_HOME, value.offset, value.offset + len(value.src), rocm_dirs(value.src),
                               f"{name}: CUDA toolkit paths -> /opt/rocm")
             elif ins.name == "ENV":
                 self._environment(ins, pairs, key, value)
@@ -220,6 +224,11 @@ class _Migrator:
 
     def commands(self, ins: Instruction) -> None:
         listed = ins.json_form()
+        if ins.name in ("ENTRYPOINT", "CMD") and _NGC_ENTRYPOINT in ins.value and self.stage_rocm:
+            at = ins.offset + max(0, self.text[ins.offset:ins.end].find(_NGC_ENTRYPOINT))
+            self.out.report(R.BASE_IMAGE_REVIEW, at, f"{ins.name} runs a script under {_NGC_ENTRYPOINT} (the NGC "
+                            "images' entrypoint, nvidia_entrypoint.sh): the ROCm image has no such script and the "
+                            f"container would not start; remove the {ins.name} or point it at your own script")
         if ins.name == "HEALTHCHECK":
             words = ins.words()
             cmd = next((i for i, w in enumerate(words) if w.src.upper() == "CMD"), -1)
@@ -254,20 +263,20 @@ class _Migrator:
         for seg in ins.segments:
             at = seg.src.find(lit)
             if at >= 0:
-                tail = listed[listed.index("nvidia-smi") + 1:]
-                if tail in ([], ["-L"], ["--list-gpus"]):
-                    self._smi_edit(seg.offset + at, seg.offset + at + len(lit) + _tail_len(seg.src, at + len(lit)),
-                                   '"amd-smi", "list"', tail)
+                change = smi_change(listed[listed.index("nvidia-smi"):], probe=True)
+                end = seg.offset + at + len(lit) + _tail_len(seg.src, at + len(lit))
+                if change.argv is not None:
+                    self._smi_edit(seg.offset + at, end, ", ".join(json.dumps(a) for a in change.argv), change)
                 else:
-                    self.out.report(R.NVIDIA_SMI, seg.offset + at, "nvidia-smi with options: map the query to "
-                                    "amd-smi (docs/migrate.md)")
+                    self.out.report(R.NVIDIA_SMI, seg.offset + at, f"{change.message} (docs/migrate.md)")
                 return
 
     def _script(self, script: str, base: int, ins: Instruction) -> None:
         nvidia_repo = False
         for line in read_shell(script).lines:
-            for cmd in line.commands():
-                words = [Word(w.kind, w.src, w.offset + base) for w in cmd if w.kind == WORD]
+            for command in line.commands():
+                cmd = [Word(w.kind, w.src, w.offset + base) for w in command]
+                words = [w for w in cmd if w.kind == WORD]
                 if ins.name == "HEALTHCHECK":
                     words = _after_cmd(words)
                 elif ins.name == "RUN":
@@ -284,22 +293,22 @@ class _Migrator:
                 program = values[0].rsplit("/", 1)[-1]
                 if program in _INSTALLERS and "install" in values:
                     self._packages(words, values.index("install") + 1, rpm=program not in ("apt-get", "apt"))
-                elif program.startswith("pip") or (program.startswith("python") and "pip" in values) or (
-                        program == "uv" and "pip" in values):
-                    if "install" in values:
-                        self._pip(words)
+                elif images.is_pip_install(values):
+                    self._pip(words)
+                elif program in ("conda", "mamba", "micromamba") and "install" in values:
+                    self._conda(words)
                 elif program == "nvidia-smi":
-                    tail = values[1:]
-                    if tail in ([], ["-L"], ["--list-gpus"]):
-                        self._smi_edit(words[0].offset, words[-1].end, "amd-smi list", tail)
+                    args = command_words(cmd, words[0])
+                    change = smi_change([w.value for w in args], probe=True)
+                    if change.argv is not None and all(w.src == w.value for w in args):
+                        self._smi_edit(words[0].offset, args[-1].end, " ".join(change.argv), change)
                     else:
-                        self.out.report(R.NVIDIA_SMI, words[0].offset, "nvidia-smi with options: map the query to "
-                                        "amd-smi (docs/migrate.md)")
+                        self.out.report(R.NVIDIA_SMI, words[0].offset, f"{change.message} (docs/migrate.md)")
 
-    def _smi_edit(self, start: int, end: int, new: str, tail: list[str]) -> None:
-        old = " ".join(["nvidia-smi", *tail])
-        self.out.edit(R.NVIDIA_SMI, start, end, new, f"{old} -> amd-smi list: lists the GPUs and fails when none is "
-                      "reachable")
+    def _smi_edit(self, start: int, end: int, new: str, change: SmiChange) -> None:
+        """``nvidia-smi ...`` -> its amd-smi command (:func:`~cuda2rocm.migrate.deploy.environment.smi_change`, the
+        one mapping of every deploy file); what has no counterpart is reported beside the edit."""
+        self.out.edit(R.NVIDIA_SMI, start, end, new, change.message, applicability=change.applicability)
 
     def _packages(self, words: list[Word], first: int, rpm: bool = False) -> None:
         """CUDA packages of one install command -> ROCm ones (``rpm``: yum/dnf/zypper, whose development packages
@@ -335,16 +344,32 @@ class _Migrator:
                 why = row.note or f"{' '.join(names)} is installed already"
                 self.out.edit(R.CUDA_PACKAGES, start, end, "", f"{name} removed: {why}")
 
+    def _conda(self, words: list[Word]) -> None:
+        """A conda install of CUDA builds (``pytorch-cuda=12.1``, ``cudatoolkit``, ``-c nvidia``): reported once;
+        PyTorch's ROCm builds are pip wheels from its ROCm index (or the rocm/pytorch image)."""
+        values = [w.value for w in words]
+        channel = any(a in ("-c", "--channel") and b == "nvidia" for a, b in itertools.pairwise(values))
+        hit = next((w for w in words if w.value.startswith(_CONDA_CUDA)), None)
+        if hit is not None or channel:
+            self.out.report(R.CUDA_WHEEL_INDEX, (hit or words[0]).offset, f"{' '.join(values[:2])} installs CUDA "
+                            "builds (pytorch-cuda, cudatoolkit or NVIDIA's channel): PyTorch for ROCm is published as "
+                            "pip wheels on its ROCm index, and the rocm/pytorch image has it installed")
+
     def _pip(self, words: list[Word]) -> None:
-        index, same = images.rocm_wheel_index(self.options.rocm_version)
+        index = images.rocm_wheel_index(self.options.rocm_version)[0]
+        rocm_index = any(images.cuda_index(w.src) or "download.pytorch.org/whl/rocm" in w.src for w in words)
+        indexes = images.wheel_index_edits(words, self.options.rocm_version)
+        for e in indexes:
+            self.out.edit(R.CUDA_WHEEL_INDEX, e.start, e.end, e.replacement, e.message)
         for w in words:
-            m = images.cuda_index(w.src)
-            if m is not None:
-                near = "" if same else f" (the newest PyTorch ROCm index at or below ROCm {self.options.rocm_version})"
-                self.out.edit(R.CUDA_WHEEL_INDEX, w.offset + m.start(1), w.offset + m.end(1), index,
-                              f"PyTorch's CUDA wheel index {m.group(1)} -> {index}{near}")
+            if any(w.offset <= e.start < w.end for e in indexes):
                 continue
             for local in re.finditer(r"\+cu\d{2,3}(?![\w.])", w.src):
+                if not rocm_index:  # without a ROCm index the bare version is PyPI's CUDA wheel
+                    self.out.report(R.CUDA_WHEEL_INDEX, w.offset + local.start(), f"{w.value}: a CUDA build of "
+                                    f"the package; install it from PyTorch's ROCm index ({index}) with the +rocm "
+                                    "local version published there")
+                    continue
                 self.out.edit(R.CUDA_WHEEL_INDEX, w.offset + local.start(), w.offset + local.end(), "",
                               f"{w.value}: the CUDA local version {local.group(0)} dropped, so the ROCm index's "
                               "+rocm build is chosen (check the version is published there)")

@@ -232,10 +232,18 @@ def _split_option(word: str) -> tuple[str, str | None]:
     return word, None
 
 
-def smi_change(argv: Sequence[str]) -> SmiChange:
-    """Map ``nvidia-smi ARGS`` (``argv[0]`` the program, the rest unquoted words) to amd-smi."""
+def smi_change(argv: Sequence[str], *, probe: bool = False) -> SmiChange:
+    """Map ``nvidia-smi ARGS`` (``argv[0]`` the program, the rest unquoted words) to amd-smi: the one mapping of
+    every deploy file. ``probe``: the command checks that GPUs are reachable and logs them (a Dockerfile
+    ``RUN``/``HEALTHCHECK``, a CI step), where its exit status is what counts and nothing parses its output: bare
+    ``nvidia-smi`` and ``nvidia-smi -L`` become ``amd-smi list`` (which fails when no GPU is reachable; the CSV
+    form of ``-L`` is for scripts that count or parse the lines)."""
     table = _smi()
     args = list(argv[1:])
+    if probe and args in ([], ["-L"], ["--list-gpus"]):
+        new = ("amd-smi", "list")
+        return SmiChange(new, (new,), (), f"{' '.join(argv)} -> amd-smi list: lists the GPUs and fails when none is "
+                         "reachable", Applicability.SAFE)
     unmapped: list[str] = []
     fields: list[str] = []
     options: list[str] = []
@@ -289,8 +297,10 @@ def smi_change(argv: Sequence[str]) -> SmiChange:
                f"{', '.join(columns)}); amd-smi prints its own column names and units: re-check what parses the output")
         if unmapped:
             msg += f"; no counterpart: {', '.join(unmapped)}"
+        # amd-smi's CSV starts with a header line that ``--format=csv,noheader`` left out: a pipe drops it
+        header = 1 if fmt_csv and "--format noheader" in unmapped else 0
         return SmiChange(commands[0] if len(commands) == 1 else None, commands, tuple(unmapped), msg,
-                         Applicability.UNSAFE)
+                         Applicability.UNSAFE, header)
     # the bare view takes no device or watch options: those belong to a subcommand (metric reports the same values)
     sub = (command.amd,) if command.amd != "amd-smi" else (("metric",) if tail else ())
     always = [command.flag] if command.flag and command.flag not in tail else []

@@ -18,8 +18,8 @@ from cuda2rocm import knowledge
 from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.knowledge import versions
 from cuda2rocm.migrate.deploy.options import DeployOptions
-from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, split_ref
-from cuda2rocm.source.formats.shell import Word
+from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, is_nvidia_image, split_ref
+from cuda2rocm.source.formats.shell import WORD, Word
 
 
 def rows(name: str) -> list[dict[str, str]]:
@@ -229,6 +229,9 @@ def docker_run_flags(words: Sequence[Word]) -> list[FlagEdit]:
             break  # the image: options end
         name, eq, val = v.partition("=")
         nxt = i + (0 if eq else 1)
+        if not eq and name not in _NVIDIA_OPTIONS and name not in ("-e", "--env"):
+            i += 1 if _is_switch(name) else 2  # an option's value (-v SRC:DST) is not the image
+            continue
         if name in _NVIDIA_OPTIONS and nxt < len(words):
             val = val if eq else values[nxt]
             end = words[nxt].end
@@ -257,6 +260,34 @@ def docker_run_flags(words: Sequence[Word]) -> list[FlagEdit]:
             continue
         i += 1
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _switches() -> frozenset[str]:
+    return frozenset(r["option"] for r in rows("docker_run_switches.csv"))
+
+
+def _is_switch(option: str) -> bool:
+    """Whether a ``docker run`` option takes no value (``--rm``, ``-it``: ``data/docker_run_switches.csv``)."""
+    if option in _switches():
+        return True
+    return len(option) > 2 and option[0] == "-" and option[1] != "-" and all(f"-{c}" in _switches()
+                                                                            for c in option[1:])
+
+
+def image_index(values: Sequence[str]) -> int:
+    """Index of the image word of a ``docker run``/``create`` command (its words' values), -1 when there is none."""
+    i = _run_start(values)
+    if i < 0:
+        return -1
+    while i < len(values):
+        v = values[i]
+        if v == "--":
+            return i + 1 if i + 1 < len(values) else -1
+        if not v.startswith("-"):
+            return i
+        i += 1 if "=" in v or _is_switch(v) else 2
+    return -1
 
 
 def _run_start(values: Sequence[str]) -> int:
@@ -297,6 +328,30 @@ def cuda_index(word: str) -> re.Match[str] | None:
     return _CUDA_INDEX.search(word)
 
 
+def wheel_index_edits(words: Sequence[Word], rocm: str) -> list[FlagEdit]:
+    """The edits that point a pip command's PyTorch CUDA wheel indexes (``--index-url .../whl/cu121``, also
+    ``--extra-index-url``, ``-f``) at the ROCm index for ``rocm`` (offsets of the words given)."""
+    index, same = rocm_wheel_index(rocm)
+    near = "" if same else f" (the newest PyTorch ROCm index at or below ROCm {rocm})"
+    out = []
+    for w in words:
+        m = cuda_index(w.src)
+        if m is not None:
+            out.append(FlagEdit(w.offset + m.start(1), w.offset + m.end(1), index,
+                                f"PyTorch's CUDA wheel index {m.group(1)} -> {index}{near}"))
+    return out
+
+
+def is_pip_install(values: Sequence[str]) -> bool:
+    """Whether a command's words (values, wrappers stripped) are a pip install (``pip3``, ``python -m pip``,
+    ``uv pip``)."""
+    if not values or "install" not in values:
+        return False
+    program = values[0].rsplit("/", 1)[-1]
+    return program.startswith("pip") or (program.startswith("python") and "pip" in values) or (
+        program == "uv" and "pip" in values)
+
+
 def matches(name: str, pattern: str) -> bool:
     return fnmatchcase(name, pattern)
 
@@ -308,9 +363,29 @@ def default_image(options: DeployOptions) -> ImageChoice:
     return choice
 
 
-def smi_command(values: Sequence[str]) -> str | None:
-    """The amd-smi command for an ``nvidia-smi`` command without queries (``nvidia-smi``, ``nvidia-smi -L``):
-    ``amd-smi list``; None for other commands (queries are mapped field by field, docs/migrate.md)."""
-    if values and values[0].rsplit("/", 1)[-1] == "nvidia-smi" and list(values[1:]) in ([], ["-L"], ["--list-gpus"]):
-        return "amd-smi list"
+def command_words(cmd: Sequence[Word], first: Word) -> list[Word]:
+    """The words of one simple command (``cmd``: its words and operators, as ``LogicalLine.commands`` gives them)
+    from ``first`` up to its first redirection (``> log``, ``2>&1``): a program's own arguments."""
+    out: list[Word] = []
+    for w in cmd:
+        if w.offset < first.offset:
+            continue
+        if w.kind != WORD or (w.src.isdigit() and any(o.kind != WORD and o.offset == w.end for o in cmd)):
+            break
+        out.append(w)
+    return out
+
+
+def docker_run_image(words: Sequence[Word], options: DeployOptions) -> tuple[Word, ImageChoice | None] | None:
+    """The image word of a ``docker run``/``create`` command and its ROCm image (None: an NVIDIA image with no
+    counterpart, to report); None when the command runs no CUDA/NVIDIA image (or is no ``docker run``)."""
+    at = image_index([w.value for w in words])
+    if at < 0 or words[at].src != words[at].value:
+        return None
+    ref = words[at].value
+    choice = rocm_image(ref, options)
+    if choice is not None and choice.ref:
+        return words[at], choice
+    if choice is not None or is_nvidia_image(ref):
+        return words[at], None
     return None

@@ -8,6 +8,7 @@ from typing import Any
 from cuda2rocm.migrate.deploy import monitoring
 from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
 from cuda2rocm.migrate.deploy.rules import kubernetes as R
+from cuda2rocm.migrate.deploy.rules import launch as L
 from cuda2rocm.migrate.deploy.yamlfile import (
     YamlFile,
     canary_path,
@@ -63,8 +64,9 @@ def _pair(f: YamlFile, parent: Node, k: Node, v: Node, key: str, path: tuple[str
     table = facts()
     resource = table["resource"]
     if key == resource["nvidia"]:
+        shown = f.out.text[v.offset:v.end] if v.kind == SCALAR and v.end > v.offset else "..."  # as written
         replace_scalar(f, k, resource["amd"], R.GPU_RESOURCE,
-                       f"{key}: {v.value or '...'} -> {resource['amd']} (the AMD device plugin's resource)")
+                       f"{key}: {shown} -> {resource['amd']} (the AMD device plugin's resource)")
     elif key.startswith("nvidia.com/"):
         _label(f, k, v, key, path)
     elif key == "key" and v.kind == SCALAR and v.value.startswith("nvidia.com/"):
@@ -72,9 +74,23 @@ def _pair(f: YamlFile, parent: Node, k: Node, v: Node, key: str, path: tuple[str
     elif key == "image" and v.kind == SCALAR and is_nvidia_image(v.value) and not monitoring.is_dcgm_image(v.value):
         f.report(R.CUDA_IMAGE, v.offset, f"{v.value} is an NVIDIA CUDA/NGC image; the pod needs a ROCm image",
                  fix="the ROCm image of the same framework for the target ROCm release (as for Dockerfiles)")
+    elif key == "repository" and v.kind == SCALAR and is_nvidia_image(v.value) and \
+            not monitoring.is_dcgm_image(v.value):
+        f.report(R.CUDA_IMAGE, v.offset, f"{v.value} (an image repository value) is an NVIDIA CUDA/NGC image; the "
+                 "pods need a ROCm image", fix="the ROCm image of the same framework for the target ROCm release, "
+                 "its repository and tag (as for Dockerfiles)")
+    elif key in ("command", "args") and path[-1:] in (("containers",), ("initContainers",)) and _runs_smi(v):
+        f.report(L.SMI, v.offset, "the container runs nvidia-smi: amd-smi on ROCm images (amd-smi list "
+                 "lists the GPUs and fails when none is reachable)", fix="amd-smi list")
     elif key == "runtimeClassName" and v.kind == SCALAR and v.value == table["runtime_class"]["nvidia"]:
         _remove_entry(f, k, v, R.RUNTIME_CLASS, "runtimeClassName: nvidia removed: "
                       + table["runtime_class"]["note"])
+
+
+def _runs_smi(node: Node) -> bool:
+    """Whether a container's ``command``/``args`` (a string or a list of them) runs nvidia-smi."""
+    items = [node] if node.kind == SCALAR else list(node.items) if node.kind == SEQUENCE else []
+    return any(i.kind == SCALAR and "nvidia-smi" in i.value for i in items)
 
 
 def _container_env(f: YamlFile, env: Node) -> None:

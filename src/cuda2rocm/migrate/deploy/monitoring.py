@@ -23,6 +23,8 @@ from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node
 
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 _PORT_KEYS = frozenset({"containerPort", "port", "targetPort", "hostPort"})
+#: scrape annotations that name the port Prometheus reads (they must follow the exporter's port)
+_PORT_ANNOTATIONS = frozenset({"prometheus.io/port"})
 
 
 def identifiers(text: str, start: int = 0, end: int | None = None) -> Iterator[tuple[int, int, str]]:
@@ -124,7 +126,7 @@ def migrate_exporters(f: YamlFile, doc: Node, data: Any) -> None:
                 replace_scalar(f, tag, exporter["amd_tag"], R.EXPORTER_IMAGE,
                                f"tag {tag.value} -> {exporter['amd_tag']} (the AMD exporter's release)")
         if dcgm_doc:
-            for key in _PORT_KEYS:
+            for key in (*_PORT_KEYS, *_PORT_ANNOTATIONS):
                 port = node.get(key)
                 if port is not None and port.kind == SCALAR and port.value == str(exporter["nvidia_port"]):
                     replace_scalar(f, port, str(exporter["amd_port"]), R.EXPORTER_PORT,

@@ -148,6 +148,9 @@ class _Migrator:
             self.docker(rest, base)
         elif profilers.tool_of(head):
             self.profiler(rest, base)
+        elif images.is_pip_install([w.value for w in rest]):
+            for e in images.wheel_index_edits(rest, self.options.rocm_version):
+                self.out.edit(R.WHEEL_INDEX, base + e.start, base + e.end, e.replacement, e.message)
         self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base, head)
 
     def substitutions(self, w: Word, base: int) -> None:
@@ -168,6 +171,15 @@ class _Migrator:
                     return
                 self.script(src[i + 2 : end - 1], base + w.offset + i + 2)
                 i = end
+                continue
+            if c == "`":
+                close = src.find("`", i + 1)
+                if close < 0:
+                    return
+                inner = src[i + 1 : close]
+                if "\\" not in inner:  # backslashes inside backquotes are the outer shell's: left to a person
+                    self.script(inner, base + w.offset + i + 1)
+                i = close + 1
                 continue
             i += 1
 
@@ -349,6 +361,17 @@ class _Migrator:
             if not e.replacement:
                 start, end = _word_and_space(self.out.text, start, end)
             self.out.edit(R.DOCKER_GPUS, start, end, e.replacement, e.message + (f"; {e.review}" if e.review else ""))
+        image = images.docker_run_image(words, self.options)
+        if image is not None:
+            word, choice = image
+            if choice is None:
+                self.out.report(R.DOCKER_GPUS, base + word.offset, f"{word.value} is an NVIDIA image the knowledge "
+                                "base has no ROCm counterpart for: run a ROCm build of it")
+            else:
+                note = f" ({'; '.join(choice.notes)})" if choice.notes else ""
+                self.out.edit(R.DOCKER_GPUS, base + word.offset, base + word.end, choice.ref,
+                              f"{word.value} -> {choice.ref}: the container runs the ROCm image{note}",
+                              Applicability.UNSAFE if not choice.exact else Applicability.SAFE)
 
     # -- profilers ----------------------------------------------------------------------------------------------
     def profiler(self, words: Sequence[Word], base: int) -> None:
@@ -398,10 +421,12 @@ class _Migrator:
             change = E.smi_change([a.value for a in args])
             end = base + args[-1].end
             at_start = w is first and not prefixed
+            unmapped = change.unmapped
             if change.argv is not None:
                 new = " ".join(shlex.quote(a) for a in change.argv)
                 if change.header_lines and piped and at_start:  # one line per GPU reaches the pipe, as with -L
                     new += f" | tail -n +{change.header_lines + 1}"
+                    unmapped = tuple(u for u in unmapped if u != "--format noheader")
                 self.out.edit(R.SMI, at, end, new, change.message, change.applicability)
             elif len(change.commands) > 1 and at_start:
                 group = "{ " + "; ".join(" ".join(shlex.quote(a) for a in c) for c in change.commands) + "; }"
@@ -409,8 +434,8 @@ class _Migrator:
             elif change.commands:
                 self.out.report(R.SMI, at, change.message + "; the fields span amd-smi subcommands: split the "
                                 "command by hand")
-            if change.unmapped and change.commands:
-                self.out.report(R.SMI_FIELD, at, f"no amd-smi counterpart: {', '.join(change.unmapped)}")
+            if unmapped and change.commands:
+                self.out.report(R.SMI_FIELD, at, f"no amd-smi counterpart: {', '.join(unmapped)}")
             elif not change.commands:
                 self.out.report(R.SMI_FIELD, at, change.message)
             return

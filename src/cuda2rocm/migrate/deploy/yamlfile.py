@@ -103,6 +103,11 @@ class YamlFile:
         if any(a <= start < b for a, b in self.skip):
             return False
         hit = [n for n in self.lines_of(start, end) if n in self.templated]
+        if hit and not any(a < end and start < b for a, b in template_actions(self.out.text)) and \
+                not self.out.text[self.out.lines.start(hit[0]):start].strip().startswith("{{"):
+            # literal text beside an action (the key of ``nvidia.com/gpu: {{ .Values.gpus }}``): the action and
+            # the line's structure stay as written
+            hit = []
         if hit:
             if hit[0] not in self.reported_lines:
                 self.reported_lines.add(hit[0])

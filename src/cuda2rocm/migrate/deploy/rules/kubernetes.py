@@ -61,13 +61,13 @@ RUNTIME_CLASS = deploy_rule(
 
 HELM_TEMPLATE = deploy_rule(
     "C2R-M306", "Helm template line left alone", Severity.MEDIUM,
-    what="A line of a Helm template that needs migrating contains a template action (`{{ ... }}`), or a Helm "
-         "template cannot be read as YAML once its actions are set aside.",
+    what="Text of a Helm template that needs migrating overlaps a template action (`{{ ... }}`; a literal key "
+         "beside an action is rewritten), or a Helm template cannot be read as YAML once its actions are set aside.",
     why="Rewriting text that Go templates produce could corrupt the chart; only plain YAML lines are rewritten, "
         "templated ones are listed for a person (usually the value belongs in values.yaml).",
     example="# file: chart/templates/deploy.yaml\napiVersion: v1\nkind: Pod\nmetadata:\n"
             "  name: {{ .Release.Name }}\nspec:\n  containers:\n    - name: c\n      image: app:1\n"
-            "      resources:\n        limits:\n          nvidia.com/gpu: {{ .Values.gpus }}",
+            "  nodeSelector:\n    nvidia.com/gpu.product: {{ .Values.gpuProduct }}",
     instead="edit the templated line (or the value it reads) by hand", references=("https://helm.sh/docs/chart_template_guide/",))
 
 CUDA_IMAGE = deploy_rule(

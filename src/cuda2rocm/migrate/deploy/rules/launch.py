@@ -127,6 +127,15 @@ PROFILER_OPTION = deploy_rule(
             "`cuda2rocm bench kernels` for kernel times on both platforms.",
     references=("https://rocm.docs.amd.com/projects/rocprofiler-compute/en/latest/",),
 )
+WHEEL_INDEX = deploy_rule(
+    "C2R-M413", "shell-cuda-wheel-index", Severity.MEDIUM,
+    what="`pip install` from PyTorch's CUDA wheel index (`download.pytorch.org/whl/cu121`) in a script.",
+    why="Those wheels are CUDA builds: `torch.cuda.is_available()` is false on an AMD GPU (as for a Dockerfile, "
+        "C2R-M109).",
+    example="# file: setup.sh\npip install torch --index-url https://download.pytorch.org/whl/cu121",
+    instead="PyTorch's ROCm index for the target release (`download.pytorch.org/whl/rocm6.4`).",
+    references=("https://pytorch.org/get-started/locally/",),
+)
 LAUNCHER_ENV = deploy_rule(
     "C2R-M410", "launcher-env-passing", Severity.LOW,
     what="Environment passed through a launcher (`mpirun -x CUDA_VISIBLE_DEVICES`, `srun --export=...`).",

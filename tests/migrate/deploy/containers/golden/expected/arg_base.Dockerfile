@@ -10,7 +10,7 @@ LABEL org.opencontainers.image.base.name="rocm/dev-ubuntu-22.04:6.4.1-complete" 
       io.cuda2rocm.image.os="ubuntu22.04" \
       io.cuda2rocm.image.rocm="6.4.1" \
       io.cuda2rocm.image.compiler="amdclang++/hipcc (ROCm 6.4.1)"
-ENV ROCM_PATH=/opt/rocm LD_LIBRARY_PATH=/opt/rocm/lib64
+ENV ROCM_PATH=/opt/rocm LD_LIBRARY_PATH=/opt/rocm/lib
 # pin the GPU runtime
 RUN apt-get update && apt-get install -y hipcc hipblas-dev && \
     pip3 install torch --extra-index-url https://download.pytorch.org/whl/rocm6.4

@@ -28,4 +28,4 @@ ENTRYPOINT ["python", "/serve.py"]
 # 4:5 C2R-M105 medium: NVIDIA's package repository is set up here: on a rocm/* base it is not needed (AMD's repository is configured)
 # 8:20 C2R-M104 medium: libnccl2 -> rccl
 # 8:29 C2R-M104 medium: libnccl-dev -> rccl-dev
-# 9:1 C2R-M110 low: nvidia-smi with options: map the query to amd-smi (docs/migrate.md)
+# 9:1 C2R-M110 low: nvidia-smi --query-gpu -> amd-smi static --asic --csv ; amd-smi metric --mem-usage --csv (columns: name -> market_name, memory.total -> total_vram); amd-smi prints its own column names and units: re-check what parses the output (docs/migrate.md)
