@@ -87,3 +87,25 @@ def test_automatic_jobs_give_the_same_results_as_one_process(tmp_path: Path) -> 
     b = convert(tmp_path, tmp_path.parent / "o0", Options(jobs=0))
     texts = [r.text for r in a.results]  # type: ignore[union-attr]
     assert texts == [r.text for r in b.results] and all("hipGetLastError" in t for t in texts)  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="needs Linux /proc")
+def test_an_exited_parent_not_yet_reaped_is_not_alive() -> None:
+    """A worker whose parent was killed while the worker started sees the parent as a zombie until the parent's
+    own parent reaps it: it must count as gone, or the worker waits forever for work (tree-safety test)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from cuda2rocm.batch import process_alive
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and Path(f"/proc/{child.pid}/stat").read_bytes().split(b")")[-1].split()[0] \
+            != b"Z":
+        time.sleep(0.02)
+    assert not process_alive(child.pid)  # exited, not reaped
+    child.wait()
+    assert not process_alive(child.pid)
+    assert process_alive(os.getpid()) and process_alive(os.getppid())

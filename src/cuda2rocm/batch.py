@@ -143,4 +143,15 @@ def process_alive(pid: int) -> bool:
         return False
     except OSError:  # EPERM: it exists, under another user
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has exited and waits to be reaped (Linux ``/proc``; False where it cannot be told). A
+    worker whose parent was killed while it started sees it so until the parent's parent reaps it."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rfind(b")") + 1:].split()[:1] == [b"Z"]
