@@ -97,3 +97,27 @@ def test_a_gemm_never_mixes_the_two_datatype_families(target: str) -> None:
         want = "hipblasGemmEx(h," if parse_version(target) >= PLAIN_NAMES else "hipblasGemmEx_v2(h,"
         assert want in r.text
     assert ("_v2" in r.text) == (HIP_DATATYPE <= parse_version(target) < PLAIN_NAMES)
+
+
+@pytest.mark.parametrize("target", ["5.2", "6.0", "6.2", "7.0", "7.2"])
+@pytest.mark.parametrize("cuda", sorted(data.compute_type_args()))
+def test_a_data_type_passed_as_the_compute_type_is_the_compute_type(target: str, cuda: str) -> None:
+    """The CUDA < 11 form cublasGemmEx(..., CUDA_R_32F, algo): hipBLAS >= 2.0 needs HIPBLAS_COMPUTE_32F there."""
+    position, computes = data.compute_type_args()[cuda]
+    for datatype, compute in computes.items():
+        args = [f"a{k}" for k in range(position + 2)]
+        args[position] = datatype
+        args[position - 1] = datatype  # a data type elsewhere stays a data type
+        r = convert_source(f"#include <cublas_v2.h>\nvoid g() {{ {cuda}({', '.join(args)}); }}\n", "g.cu",
+                           Options(target_rocm=target))
+        assert isinstance(r, Translated)
+        call = r.text.split("(", 2)[2]
+        emitted = call.split(", ")[position].strip()
+        before = call.split(", ")[position - 1].strip()
+        same_type = decide(datatype, _settings(target))
+        want = decide(compute, _settings(target)) if parse_version(target) >= HIP_DATATYPE else same_type
+        assert want is not None and same_type is not None
+        assert emitted == want.replacement, (cuda, datatype)
+        assert before == same_type.replacement, (cuda, datatype)
+        if parse_version(target) >= HIP_DATATYPE:
+            assert emitted.startswith("HIPBLAS_COMPUTE_")

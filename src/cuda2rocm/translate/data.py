@@ -27,6 +27,21 @@ def library_releases() -> dict[tuple[str, str], Version]:
 
 
 @functools.lru_cache(maxsize=1)
+def compute_type_args() -> dict[str, tuple[int, dict[str, str]]]:
+    """cuBLAS function -> (position of its compute type, {CUDA data type: the compute type it stands for})."""
+    table: dict[str, tuple[int, dict[str, str]]] = {}
+    for row in _rows("compute_type_args.csv"):
+        table.setdefault(row["cuda"], (int(row["arg"]), {}))[1][row["datatype"]] = row["compute"]
+    return table
+
+
+@functools.lru_cache(maxsize=1)
+def compute_datatypes() -> frozenset[str]:
+    """The CUDA data types that stand for a compute type somewhere in ``compute_type_args.csv``."""
+    return frozenset(d for _, table in compute_type_args().values() for d in table)
+
+
+@functools.lru_cache(maxsize=1)
 def roc_complex() -> dict[str, str]:
     """cuComplex name -> its rocBLAS spelling (--roc, in files that use cuBLAS)."""
     return {row["cuda"]: row["rocblas"] for row in _rows("roc_complex.csv")}

@@ -45,6 +45,12 @@ class Settings:
         --use-hip-data-types, and a target before the release from which hipBLAS takes hipDataType."""
         return not self.use_hip_data_types and not _changed_by("cublas", "hipDataType", self.target)
 
+    @property
+    def compute_types(self) -> bool:
+        """hipBLAS takes hipblasComputeType_t for GEMM compute types (from the hipDataType release, ROCm 6.0; before,
+        the compute type is a hipblasDatatype_t like the data types)."""
+        return _changed_by("cublas", "hipDataType", self.target)
+
     @classmethod
     def of(cls, options: Options) -> Settings:
         target = options.target_rocm or tables.newest_rocm()

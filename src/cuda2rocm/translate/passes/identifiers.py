@@ -143,9 +143,14 @@ def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
     name = decision.cuda
     datatype = name in data.library_datatypes() and ctx.settings.library_datatypes
     contexts = data.call_context().get(name)
-    if not datatype and contexts is None:
+    if not datatype and contexts is None and name not in data.compute_datatypes():
         return decision
     callee = _enclosing_call(ctx, i)
+    compute = _compute_type(ctx, i, name, callee)
+    if compute is not None:
+        return compute
+    if not datatype and contexts is None:
+        return decision
     if datatype and callee.startswith(data.HIP_DATATYPE_CALLS):
         hip = ctx.decide_with_hip_data_types(name)
         return hip if hip is not None else decision
@@ -156,8 +161,31 @@ def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
                     decision.drop_args)
 
 
+def _compute_type(ctx: Context, i: int, name: str, callee: str) -> Decision | None:
+    """``cublasGemmEx(..., CUDA_R_32F, algo)``: from ROCm 6.0 a data type in the compute-type position is translated
+    as the compute type it stands for (CUBLAS_COMPUTE_32F -> HIPBLAS_COMPUTE_32F)."""
+    found = data.compute_type_args().get(callee)
+    if found is None or name not in found[1] or not ctx.settings.compute_types:
+        return None  # before ROCm 6.0 the data type is what hipblasGemmEx takes there (HIPBLAS_C_32F for complex)
+    position, computes = found
+    callee_index = _enclosing_callee(ctx, i)
+    call = _call_args(ctx, callee_index) if callee_index >= 0 else None
+    if call is None or position >= len(call[1]) or not call[1][position][0] <= i < call[1][position][1]:
+        return None
+    compute = ctx.decide(computes[name])
+    if compute is None:
+        return None
+    return Decision(name, compute.replacement, compute.library, compute.kind, compute.rule, compute.message)
+
+
 def _enclosing_call(ctx: Context, i: int) -> str:
     """Name of the innermost call whose parentheses contain token ``i`` ("" outside any call)."""
+    callee = _enclosing_callee(ctx, i)
+    return ctx.tokens[callee].src if callee >= 0 else ""
+
+
+def _enclosing_callee(ctx: Context, i: int) -> int:
+    """Index of the name of the innermost call whose parentheses contain token ``i`` (-1 outside any call)."""
     toks, depth = ctx.tokens, 0
     j = ctx.prev_code(i)
     while j >= 0 and toks[j].src not in (";", "{", "}"):
@@ -166,10 +194,10 @@ def _enclosing_call(ctx: Context, i: int) -> str:
         elif toks[j].src in ("(", "["):
             if depth == 0:
                 callee = ctx.prev_code(j)
-                return toks[callee].src if toks[j].src == "(" and callee >= 0 and toks[callee].kind == IDENT else ""
+                return callee if toks[j].src == "(" and callee >= 0 and toks[callee].kind == IDENT else -1
             depth -= 1
         j = ctx.prev_code(j)
-    return ""
+    return -1
 
 
 _VALUE_OPS = frozenset({"<", ">", "<=", ">=", "==", "!=", "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "?",
