@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.model import Edit
-from cuda2rocm.source.edits import apply_edits, select
+from cuda2rocm.source.edits import apply_edits, select, word_removal
 
 
 def _overlap(a: Edit, b: Edit) -> bool:
@@ -55,3 +56,21 @@ def test_boundaries() -> None:
     twice = Edit(5, 5, "again", "t")
     assert select([twice], [at_start]) == ([], [twice])
     assert select([at_start, twice]) == ([at_start], [twice])  # the first of two insertions at one point wins
+
+
+# ---- word_removal: the one "remove a word and its blanks" span -------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "word", "kwargs", "expected"), [
+    ("a b c", "b", {}, "a c"),  # the blanks before it
+    ("b c", "b", {}, "c"),  # at the text's start: the blanks after it
+    ("x\n  b c\n", "b", {}, "x\n  c\n"),  # at a line's start: its indentation stays
+    ("f(-g -O2)", "-g", {"openers": "\n(\"'="}, "f(-O2)"),  # after an opener: the blanks after it
+    ("f(-g -O2)", "-g", {}, "f(-O2)"),  # no blanks before: the ones after it go
+    ("cmd \\\n  b \\\n  c\n", "b", {"continuation": True}, "cmd \\\n  c\n"),  # the continuation line goes
+    ("cmd \\\n  b \\\n  c\n", "b", {}, "cmd \\\n  \\\n  c\n"),  # without: only the word and its blanks
+])
+def test_word_removal(text: str, word: str, kwargs: dict[str, object], expected: str) -> None:
+    at = text.index(word)
+    start, end = word_removal(text, at, at + len(word), **kwargs)  # type: ignore[arg-type]
+    assert text[:start] + text[end:] == expected

@@ -141,13 +141,8 @@ def _keep(row: FlagRow, value: str | None) -> str:
 
 
 def _removal(text: str, start: int, end: int) -> Edit:
-    """Remove ``text[start:end]`` with the blanks before it (or, at the start of a line, after it)."""
-    before = start
-    while before > 0 and text[before - 1] in " \t":
-        before -= 1
-    if before < start and before > 0 and text[before - 1] not in "\n(\"'=":
-        return Edit(before, end, "", "nvcc-flag")
-    after = end
-    while after < len(text) and text[after] in " \t":
-        after += 1
-    return Edit(start, after, "", "nvcc-flag")
+    """Remove ``text[start:end]`` with the blanks before it (or, at the start of a line, a parenthesis, a quote or
+    ``=``, after it): :func:`cuda2rocm.source.edits.word_removal`."""
+    from cuda2rocm.source.edits import word_removal
+
+    return Edit(*word_removal(text, start, end, openers="\n(\"'="), "", "nvcc-flag")

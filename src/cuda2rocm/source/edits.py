@@ -74,6 +74,26 @@ class SpanIndex:
         return self.reaches_past(at + 1, at)
 
 
+def word_removal(text: str, start: int, end: int, *, openers: str = "\n",
+                 continuation: bool = False) -> tuple[int, int]:
+    """The span that removes the words ``text[start:end]`` from a command line or option list with their
+    separating blanks: the blanks before them, or where only blanks stand between them and the start of the line
+    (or one of ``openers``: ``(``, a quote, ``=`` for option lists inside a value) the blanks after them. With
+    ``continuation`` (shell text), words that were all a continuation line held take its ``\\`` newline along,
+    so the line goes. The one helper every migrator removes a word with."""
+    s = start
+    while s > 0 and text[s - 1] in " \t":
+        s -= 1
+    if s < start and s > 0 and text[s - 1] not in openers:
+        return s, end
+    e = end
+    while e < len(text) and text[e] in " \t":
+        e += 1
+    if continuation and text.startswith("\\\n", e):
+        return s, e + 2
+    return start, e
+
+
 def select(edits: Iterable[Edit], kept: Iterable[Edit] = ()) -> tuple[list[Edit], list[Edit]]:
     """(accepted, dropped): the one policy for edits that may clash (see docs/architecture.md).
 

@@ -240,6 +240,18 @@ def test_github_rocm_job_rewrites_wheel_index_and_docker_run() -> None:
     assert new.startswith(text)  # the CUDA job stays as it was
 
 
+def test_github_container_env_is_reviewed() -> None:
+    """GPU runners that pass ``container.env.NVIDIA_VISIBLE_DEVICES: ${{ env.NVIDIA_VISIBLE_DEVICES }}``: the copy
+    keeps the expression as written and says the variable is the NVIDIA runtime's."""
+    text = ("on: [push]\njobs:\n  gpu:\n    runs-on: linux-amd64-gpu-v100-latest-1\n    container:\n"
+            "      image: nvidia/cuda:12.0.0-base-ubuntu22.04\n      env:\n"
+            "        NVIDIA_VISIBLE_DEVICES: ${{ env.NVIDIA_VISIBLE_DEVICES }}\n    steps:\n      - run: nvidia-smi\n")
+    new, result = _run(".github/workflows/gpu.yml", text)
+    assert [f.line for f in result.findings if f.rule == "C2R-M603"] == [8]
+    rocm = _yaml(new)[0]["jobs"]["gpu-rocm"]  # type: ignore[index]
+    assert rocm["steps"] == [{"run": "amd-smi list"}] and rocm["container"]["image"].startswith("rocm/")
+
+
 # ---- launch scripts -------------------------------------------------------------------------------------------
 
 

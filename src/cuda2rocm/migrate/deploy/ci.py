@@ -169,8 +169,9 @@ def _review_github(copy: _Copy, job: Node) -> None:
     if matrix is not None and "cuda" in str(_python(matrix)).lower():
         copy.review(R.CI_ROCM_JOB_REVIEW, matrix.offset, "the copied job's matrix is over CUDA versions: give the "
                     "ROCm job its own (ROCm releases)")
-    for key in ("env",):
-        env = job.get(key)
+    container = job.get("container")
+    envs = [job.get("env"), container.get("env") if container is not None and container.kind == MAPPING else None]
+    for env in envs:
         if env is not None and env.kind == MAPPING:
             for k, _ in env.pairs:
                 if k.value.startswith(("CUDA_", "NVIDIA_", "NCCL_")):

@@ -434,16 +434,11 @@ def _tail_len(src: str, at: int) -> int:
 
 
 def _word_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """``[start, end)`` widened to take the blanks before it (or, at a line's start, after it) along."""
-    s = start
-    while s > 0 and text[s - 1] in " \t":
-        s -= 1
-    if s == 0 or text[s - 1] == "\n":
-        e = end
-        while e < len(text) and text[e] in " \t":
-            e += 1
-        return start, e
-    return s, end
+    """``[start, end)`` widened to take the blanks before it (or, at a line's start, after it) along
+    (:func:`cuda2rocm.source.edits.word_removal`)."""
+    from cuda2rocm.source.edits import word_removal
+
+    return word_removal(text, start, end)
 
 
 def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:

@@ -525,18 +525,11 @@ def _whole_lines(text: str, ln: LogicalLine) -> tuple[int, int]:
 
 
 def _word_and_space(text: str, start: int, end: int) -> tuple[int, int]:
-    """``text[start:end]`` (words) with the blanks before it, or at a line start the blanks after it."""
-    s = start
-    while s > 0 and text[s - 1] in " \t":
-        s -= 1
-    if s < start and text[s - 1:s] not in ("\n", ""):
-        return s, end
-    e = end
-    while e < len(text) and text[e] in " \t":
-        e += 1
-    if text.startswith("\\\n", e):  # nothing else on this continuation line: the line goes
-        return s, e + 2
-    return start, e
+    """``text[start:end]`` (words) with their blanks; a continuation line they held goes with them
+    (:func:`cuda2rocm.source.edits.word_removal`)."""
+    from cuda2rocm.source.edits import word_removal
+
+    return word_removal(text, start, end, continuation=True)
 
 
 # -- the Slurm validation job ----------------------------------------------------------------------------------
