@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
@@ -15,6 +17,7 @@ from cuda2rocm.translate.passes import unknown
 from cuda2rocm.translate.passes.arguments import join_template_arguments
 from cuda2rocm.translate.passes.includes import include_operands
 
+_KIND = operator.itemgetter(0)  # a token's kind, read at C speed
 _MEMBER = frozenset({".", "->", ".*", "->*"})
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 
@@ -24,9 +27,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
     skip_until = -1
     quiet: dict[str, bool] = {}
     scoped = "::" in ctx.text  # without one no identifier is qualified (the common C-style CUDA file)
-    for i, tok in enumerate(toks):
-        if tok.kind != IDENT:
-            continue
+    for i in itertools.compress(itertools.count(), map(IDENT.__eq__, map(_KIND, toks))):  # at C speed
+        tok = toks[i]
         name = tok.src
         is_quiet = quiet.get(name)
         if is_quiet is None:
@@ -38,20 +40,26 @@ def edits(ctx: Context) -> Iterator[Edit]:
         decision = _decision(ctx, i)
         if decision is None:
             continue
+        if not decision.converted:
+            yield from _apply(ctx, i, decision)
+            continue
         appended: list[Edit] = []
-        if decision.converted and decision.cuda in data.hip_signatures():
+        cuda = decision.cuda
+        if cuda in data.hip_signatures():
             decision, appended = _signature(ctx, i, decision)
         yield from _apply(ctx, i, decision)
         yield from appended
-        if decision.converted and decision.cuda in data.default_args():
-            yield from _default_args(ctx, i, *data.default_args()[decision.cuda])
-        if decision.converted and decision.cuda in data.kernel_args():
-            yield from _kernel_pointer(ctx, i, data.kernel_args()[decision.cuda])
-        if decision.converted and decision.cuda in data.void_pointer_args():
-            yield from _void_pointer(ctx, i, data.void_pointer_args()[decision.cuda])
-        if decision.converted and decision.cuda in data.symbol_args():
-            yield from _symbol(ctx, i, *data.symbol_args()[decision.cuda])
-        if decision.drop_args and decision.converted:
+        if not decision.converted:
+            continue
+        if cuda in data.default_args():
+            yield from _default_args(ctx, i, *data.default_args()[cuda])
+        if cuda in data.kernel_args():
+            yield from _kernel_pointer(ctx, i, data.kernel_args()[cuda])
+        if cuda in data.void_pointer_args():
+            yield from _void_pointer(ctx, i, data.void_pointer_args()[cuda])
+        if cuda in data.symbol_args():
+            yield from _symbol(ctx, i, *data.symbol_args()[cuda])
+        if decision.drop_args:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
                 yield drop
