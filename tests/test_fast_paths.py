@@ -20,7 +20,7 @@ from cuda2rocm.hazards import engine
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.model import Edit
 from cuda2rocm.source import declared
-from cuda2rocm.source.structure import find_functions, match_brackets
+from cuda2rocm.source.structure import find_functions, match_brackets, match_span
 from cuda2rocm.source.tokens import IDENT, NL, PUNCT, Token, tokenize, tokenize_reference
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
@@ -154,6 +154,30 @@ def test_match_brackets_equals_reference_on_corpus(path: Path) -> None:
 def test_match_brackets_equals_reference_on_tricky_text(text: str) -> None:
     tokens = tokenize(text)
     assert match_brackets(tokens) == _match_brackets_reference(tokens)
+
+
+def _span_agrees(tokens: list[Token]) -> None:
+    """match_span of every opening code bracket equals the whole file's matching over that span."""
+    whole = match_brackets(tokens)
+    for i, tok in enumerate(tokens):
+        if tok.kind != PUNCT or tok.src not in ("(", "[", "{") or tok.pp:
+            continue
+        if i not in whole:
+            assert match_span(tokens, i) == {}, i
+            continue
+        expected = {a: b for a, b in whole.items() if i <= a <= whole[i]}
+        assert match_span(tokens, i) == expected, i
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_match_span_equals_whole_file_matching_on_corpus(path: Path) -> None:
+    _span_agrees(tokenize(path.read_text(errors="replace")))
+
+
+@given(st.lists(st.sampled_from(["(", ")", "[", "]", "{", "}", "x", " ", "\n", "#define M (", "#if (a\n",
+                                 "\\\n", "f(a, b)", "// )\n", "\")\""]), max_size=40).map("".join))
+def test_match_span_equals_whole_file_matching_on_bracket_soup(text: str) -> None:
+    _span_agrees(tokenize(text))
 
 
 def _match_brackets_reference(tokens: list[Token]) -> dict[int, int]:

@@ -60,6 +60,44 @@ def match_brackets(tokens: Sequence[Token]) -> dict[int, int]:
     return pairs
 
 
+def match_span(tokens: Sequence[Token], open_index: int) -> dict[int, int]:
+    """The pairs :func:`match_brackets` gives the code bracket at ``open_index`` and every bracket up to its
+    partner, read from that span alone (empty when the bracket has no partner).
+
+    Equal to the whole file's matching there: the brackets before ``open_index`` sit below it on the stack, and
+    a closer that would reach them has popped ``open_index`` first, which then has no partner in either view;
+    directive brackets pair within their line, and no directive line starts before a code token and continues
+    after it. A pass that needs one call's arguments reads that call, not the file."""
+    if open_index >= len(tokens) or tokens[open_index].src not in _OPEN or tokens[open_index].pp:
+        raise ValueError(f"token {open_index} is not an opening bracket of code")
+    pairs: dict[int, int] = {}
+    code = [open_index]
+    directive: list[int] = []
+    for i in range(open_index + 1, len(tokens)):
+        tok = tokens[i]
+        if tok.kind == NL:
+            directive.clear()  # a directive's brackets pair only within its line
+            continue
+        if tok.src not in _BRACKETS:
+            continue
+        stack = directive if tok.pp else code
+        if tok.src in _OPEN:
+            stack.append(i)
+            continue
+        want = _CLOSE[tok.src]
+        while stack and tokens[stack[-1]].src != want:
+            stack.pop()
+        if stack:
+            j = stack.pop()
+            pairs[i] = j
+            pairs[j] = i
+            if j == open_index:
+                return pairs
+        elif stack is code:
+            return {}  # this closer popped ``open_index``: it has no partner
+    return {}
+
+
 @dataclass(frozen=True)
 class Launch:
     """``kernel<<<config...>>>(args...)``; indexes into the token list."""

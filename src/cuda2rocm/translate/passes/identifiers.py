@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
-from cuda2rocm.source.structure import match_brackets, split_args
+from cuda2rocm.source.structure import match_brackets, match_span, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token
 from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
@@ -276,15 +276,23 @@ def _kept_guards(ctx: Context) -> frozenset[int]:
 
 def _call_args(ctx: Context, i: int) -> tuple[int, list[tuple[int, int]]] | None:
     """(index of the ``(``, argument ranges) of the call whose name is token ``i``; None when it is no call."""
+    call = _call(ctx, i)
+    return None if call is None else (call[0], call[2])
+
+
+def _call(ctx: Context, i: int) -> tuple[int, int, list[tuple[int, int]]] | None:
+    """(index of the ``(``, of its ``)``, argument ranges) of the call whose name is token ``i``; None when it is
+    no call. The call's own brackets are matched (the file's, when a pass has matched them already)."""
     toks = ctx.tokens
     open_ = ctx.next_code(i)
     if open_ >= len(toks) or toks[open_].src != "(":
         return None
-    if ctx.pairs is None:
+    if ctx.pairs is None and toks[open_].pp:
         ctx.pairs = match_brackets(toks)
-    if open_ not in ctx.pairs:
+    pairs = ctx.pairs if ctx.pairs is not None else match_span(toks, open_)
+    if open_ not in pairs:
         return None
-    return open_, join_template_arguments(toks, split_args(toks, open_, ctx.pairs))
+    return open_, pairs[open_], join_template_arguments(toks, split_args(toks, open_, pairs))
 
 
 def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
@@ -423,29 +431,29 @@ def _single_token_argument(ctx: Context, i: int, position: int) -> Token | None:
 def _signature(ctx: Context, i: int, d: Decision) -> tuple[Decision, list[Edit]]:
     """A call form whose HIP argument list differs in the target release (``hip_signatures.csv``): the HIP function
     for that form (plus appended arguments), or the CUDA call kept and reported (C2R-A121)."""
-    call = _call_args(ctx, i)
+    call = _call(ctx, i)
     entry = tables.lookup(d.cuda)
-    if call is None or ctx.pairs is None or entry is None or d.replacement != entry.hip:
+    if call is None or entry is None or d.replacement != entry.hip:
         return d, []  # not a call, or written as something other than the hip* name (--roc)
-    form = data.hip_signature(d.cuda, len(call[1]), ctx.settings.target)
+    form = data.hip_signature(d.cuda, len(call[2]), ctx.settings.target)
     if form is None:
         return d, []
     if not form.hip:
         msg = f"{d.cuda} with {form.args} arguments: {form.note}; kept"
         return Decision(d.cuda, "", d.library, d.kind, rules.HIP_SIGNATURE, msg), []
-    close = ctx.tokens[ctx.pairs[call[0]]]
+    close = ctx.tokens[call[1]]
     extra = [Edit(close.offset, close.offset, f", {form.append}", "fallback:hip-signature")] if form.append else []
     return Decision(d.cuda, form.hip, d.library, d.kind, d.rule, d.message, d.drop_args), extra
 
 
 def _default_args(ctx: Context, i: int, arity: int, defaults: tuple[str, ...]) -> list[Edit]:
     """Append HIP spellings of CUDA's default arguments that the HIP declaration lacks (``, 0``)."""
-    call = _call_args(ctx, i)
+    call = _call(ctx, i)
     first = arity - len(defaults)
-    if call is None or ctx.pairs is None or not first <= len(call[1]) < arity:
+    if call is None or not first <= len(call[2]) < arity:
         return []
-    close = ctx.tokens[ctx.pairs[call[0]]]
-    added = "".join(f", {d}" for d in defaults[len(call[1]) - first:])
+    close = ctx.tokens[call[1]]
+    added = "".join(f", {d}" for d in defaults[len(call[2]) - first:])
     return [Edit(close.offset, close.offset, added, "fallback:default-argument")]
 
 
