@@ -49,15 +49,23 @@ def match_brackets(tokens: Sequence[Token]) -> dict[int, int]:
             stack = directive
         if tok.src in _OPEN:
             stack.append(i)
-            continue
-        want = _CLOSE[tok.src]
-        while stack and tokens[stack[-1]].src != want:
-            stack.pop()
-        if stack:
-            j = stack.pop()
-            pairs[i] = j
-            pairs[j] = i
+        else:
+            _pair(tokens, stack, i, pairs)
     return pairs
+
+
+def _pair(tokens: Sequence[Token], stack: list[int], i: int, pairs: dict[int, int]) -> int:
+    """Pair the closing bracket ``i`` with the innermost opener of its kind on ``stack`` (openers of other kinds
+    above it are dropped, unpaired); the opener's index, or -1 when ``stack`` has none."""
+    want = _CLOSE[tokens[i].src]
+    while stack and tokens[stack[-1]].src != want:
+        stack.pop()
+    if not stack:
+        return -1
+    j = stack.pop()
+    pairs[i] = j
+    pairs[j] = i
+    return j
 
 
 def match_span(tokens: Sequence[Token], open_index: int) -> dict[int, int]:
@@ -84,16 +92,10 @@ def match_span(tokens: Sequence[Token], open_index: int) -> dict[int, int]:
         if tok.src in _OPEN:
             stack.append(i)
             continue
-        want = _CLOSE[tok.src]
-        while stack and tokens[stack[-1]].src != want:
-            stack.pop()
-        if stack:
-            j = stack.pop()
-            pairs[i] = j
-            pairs[j] = i
-            if j == open_index:
-                return pairs
-        elif stack is code:
+        j = _pair(tokens, stack, i, pairs)
+        if j == open_index:
+            return pairs
+        if j < 0 and stack is code:
             return {}  # this closer popped ``open_index``: it has no partner
     return {}
 
