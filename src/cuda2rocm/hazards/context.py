@@ -165,8 +165,7 @@ class Source:
         stop = len(self.tokens) if end is None else end
         if stop - start < len(names):  # a short range of a big file with many names: read the range itself
             tokens = self.tokens
-            return (i for i in range(start, stop)
-                    if tokens[i].kind == IDENT and not tokens[i].pp and tokens[i].src in names)
+            return (i for i in self.kind_range(IDENT, start, stop) if not tokens[i].pp and tokens[i].src in names)
         index = self._ident_index
         return iter(_within([index[n] for n in names if n in index], start, stop))
 

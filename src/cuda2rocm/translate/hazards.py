@@ -37,7 +37,8 @@ def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Seq
     kept_versions = {f.line for f in reported if f.rule == "C2R-A110"}
     renamed = {index.line(e.start) for e in edits
                if text[e.start:e.end] == "__CUDA_ARCH__" and e.replacement == "__HIP_DEVICE_COMPILE__"}
-    macros = {(index.line(e.start), text[e.start:e.end]) for e in edits if e.replacement}
+    macros = ({(index.line(e.start), text[e.start:e.end]) for e in edits if e.replacement}
+              if any(f.rule == "C2R-K805" for f in found) else set())  # read only where a K805 may be dropped
     dropped = SpanIndex.of(e for e in edits if e.rule == "fallback:drop-argument")
     out = []
     for f in found:
