@@ -22,6 +22,7 @@ from cuda2rocm.model import Edit
 from cuda2rocm.source import declared
 from cuda2rocm.source.structure import find_functions, match_brackets, match_span
 from cuda2rocm.source.tokens import IDENT, NL, PUNCT, Token, tokenize, tokenize_reference
+from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.passes import identifiers
@@ -136,11 +137,31 @@ def _translated(text: str) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_identifier_pass_equals_reference_on_corpus(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The quiet-name skip in the identifier pass against every identifier going through ``_decision``."""
+    """The identifier pass's candidate filter against every identifier going through ``_decision``."""
     text = _read(path)
     fast = _translated(text)
-    monkeypatch.setattr(identifiers, "_unqualified", lambda ctx, i, scoped: False)
+    monkeypatch.setattr(identifiers, "_candidates", _every_identifier)
     assert _translated(text) == fast
+
+
+def _every_identifier(ctx: Context) -> list[int]:
+    return [i for i, t in enumerate(ctx.tokens) if t.kind == IDENT]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["cudaMalloc", "cuda", "::", "std", "thrust", "x", "(", ")", ";", " ", "\n",
+                                 "#define M ", "cudaError_t", "cub", "cooperative_groups", "binary_partition",
+                                 "namespace cg = cooperative_groups;", "//c\n", "cudaStream_t", "."]),
+                max_size=40).map("".join))
+def test_identifier_candidates_equal_every_identifier(text: str) -> None:
+    """Qualified and unqualified names, directives and members: the filter changes no translation."""
+    fast = _translated(text)
+    original = identifiers._candidates
+    identifiers._candidates = _every_identifier  # not monkeypatch: hypothesis reruns the body
+    try:
+        assert _translated(text) == fast
+    finally:
+        identifiers._candidates = original
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: str(p.relative_to(ROOT)))

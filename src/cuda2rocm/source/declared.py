@@ -7,6 +7,9 @@ only the latter as API references.
 
 from __future__ import annotations
 
+import itertools
+import operator
+
 from cuda2rocm.source.tokens import (
     BAD_COMMENT,
     BAD_STRING,
@@ -24,6 +27,8 @@ from cuda2rocm.source.tokens import (
 
 _DECLARERS = frozenset({"define", "struct", "class", "enum", "union", "namespace", "typedef", "using"})
 _NOT_TYPES = frozenset({"return", "case", "else", "goto", "throw", "new", "delete", "sizeof", "co_return"})
+
+_SRC = operator.itemgetter(1)  # a token's text, read at C speed
 
 
 def defined_names(tokens: list[Token]) -> frozenset[str]:
@@ -60,7 +65,7 @@ def _streams(tokens: list[Token]) -> list[list[Token]]:
 
 def is_defined(tokens: list[Token], name: str) -> bool:
     """``name in defined_names(tokens)``, looking only at the occurrences of ``name``."""
-    for i in [k for k, t in enumerate(tokens) if t.src == name]:
+    for i in itertools.compress(itertools.count(), map(name.__eq__, map(_SRC, tokens))):  # at C speed
         if tokens[i].kind != IDENT:
             continue
         prev = _prev_code(tokens, i)

@@ -133,6 +133,19 @@ def symbol_args() -> dict[str, tuple[int, bool]]:
 
 
 @functools.lru_cache(maxsize=1)
+def call_fixups() -> frozenset[str]:
+    """Every CUDA function one of the call tables above names: the identifier pass looks a call up in them
+    only when its name is here (one set lookup for the many names none of them has)."""
+    return frozenset().union(hip_signatures(), default_args(), kernel_args(), void_pointer_args(), symbol_args())
+
+
+@functools.lru_cache(maxsize=1)
+def in_call_names() -> frozenset[str]:
+    """Every CUDA name whose HIP name depends on the call it is an argument of (data types, call contexts)."""
+    return frozenset().union(library_datatypes(), call_context(), compute_datatypes())
+
+
+@functools.lru_cache(maxsize=1)
 def helper_functions() -> dict[str, str]:
     """CUDA device function HIP lacks -> the header of ours (``data/headers/``) that defines it."""
     return {row["cuda"]: row["header"] for row in _rows("helper_functions.csv")}

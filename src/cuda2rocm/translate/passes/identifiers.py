@@ -18,6 +18,7 @@ from cuda2rocm.translate.passes.arguments import join_template_arguments
 from cuda2rocm.translate.passes.includes import include_operands
 
 _KIND = operator.itemgetter(0)  # a token's kind, read at C speed
+_SRC = operator.itemgetter(1)  # its text
 _MEMBER = frozenset({".", "->", ".*", "->*"})
 _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 
@@ -25,16 +26,9 @@ _RUNTIME_LIBRARIES = frozenset({"runtime", "driver", "device"})
 def edits(ctx: Context) -> Iterator[Edit]:
     toks = ctx.tokens
     skip_until = -1
-    quiet: dict[str, bool] = {}
-    scoped = "::" in ctx.text  # without one no identifier is qualified (the common C-style CUDA file)
-    for i in itertools.compress(itertools.count(), map(IDENT.__eq__, map(_KIND, toks))):  # at C speed
+    fixups = data.call_fixups()
+    for i in _candidates(ctx):
         tok = toks[i]
-        name = tok.src
-        is_quiet = quiet.get(name)
-        if is_quiet is None:
-            is_quiet = quiet[name] = ctx.decide(name) is None and not unknown.looks_cuda(name)
-        if is_quiet and _unqualified(ctx, i, scoped):
-            continue  # exactly what _decision would conclude: only a ``q::name`` qualification can map it
         if tok.offset < skip_until:
             continue
         decision = _decision(ctx, i)
@@ -43,31 +37,49 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if not decision.converted:
             yield from _apply(ctx, i, decision)
             continue
-        appended: list[Edit] = []
         cuda = decision.cuda
-        if cuda in data.hip_signatures():
+        appended: list[Edit] = []
+        if cuda in fixups and cuda in data.hip_signatures():
             decision, appended = _signature(ctx, i, decision)
         yield from _apply(ctx, i, decision)
         yield from appended
         if not decision.converted:
             continue
-        if cuda in data.default_args():
-            yield from _default_args(ctx, i, *data.default_args()[cuda])
-        if cuda in data.kernel_args():
-            yield from _kernel_pointer(ctx, i, data.kernel_args()[cuda])
-        if cuda in data.void_pointer_args():
-            yield from _void_pointer(ctx, i, data.void_pointer_args()[cuda])
-        if cuda in data.symbol_args():
-            yield from _symbol(ctx, i, *data.symbol_args()[cuda])
+        if cuda in fixups:
+            yield from _fixups(ctx, i, cuda)
         if decision.drop_args:
             for drop in _drop_args(ctx, i, decision.drop_args):
                 skip_until = max(skip_until, drop.end)
                 yield drop
 
 
-def _unqualified(ctx: Context, i: int, scoped: bool) -> bool:
-    """Identifier ``i`` does not follow ``::`` (``scoped``: the file has a ``::`` somewhere)."""
-    return not (scoped and _after_scope(ctx, i))
+def _fixups(ctx: Context, i: int, cuda: str) -> Iterator[Edit]:
+    """The argument fixes of the converted call ``cuda`` at identifier ``i`` (defaults, pointer casts)."""
+    if cuda in data.default_args():
+        yield from _default_args(ctx, i, *data.default_args()[cuda])
+    if cuda in data.kernel_args():
+        yield from _kernel_pointer(ctx, i, data.kernel_args()[cuda])
+    if cuda in data.void_pointer_args():
+        yield from _void_pointer(ctx, i, data.void_pointer_args()[cuda])
+    if cuda in data.symbol_args():
+        yield from _symbol(ctx, i, *data.symbol_args()[cuda])
+
+
+def _candidates(ctx: Context) -> list[int]:
+    """The identifiers :func:`_decision` may map, in order: every one whose name the tables know or that looks
+    like CUDA's, and every one after ``::`` (only a ``q::name`` qualification can map a name the tables do not
+    know on its own). The others are exactly those :func:`_decision` would leave alone, so they are dropped
+    here, with the per-token work at C speed (names are judged once each)."""
+    toks = ctx.tokens
+    idents = list(itertools.compress(itertools.count(), map(IDENT.__eq__, map(_KIND, toks))))
+    names = list(map(_SRC, map(toks.__getitem__, idents)))
+    loud = {name for name in set(names) if ctx.decide(name) is not None or unknown.looks_cuda(name)}
+    kept = list(itertools.compress(idents, map(loud.__contains__, names)))
+    if "::" not in ctx.text:  # without one no identifier is qualified (the common C-style CUDA file)
+        return kept
+    after = {ctx.next_code(c) for c in itertools.compress(itertools.count(), map("::".__eq__, map(_SRC, toks)))}
+    scoped = [j for j in after if j < len(toks) and toks[j].kind == IDENT and toks[j].src not in loud]
+    return sorted(kept + scoped) if scoped else kept
 
 
 def _after_scope(ctx: Context, i: int) -> bool:
@@ -149,6 +161,8 @@ def _in_call(ctx: Context, i: int, decision: Decision) -> Decision:
     """The HIP name an argument needs in its call: CUBLAS_FILL_MODE_LOWER in a cuSOLVER call is
     HIPSOLVER_FILL_MODE_LOWER, CUDA_R_32F in a cuSPARSE call is HIP_R_32F (hipBLAS's HIPBLAS_R_32F elsewhere)."""
     name = decision.cuda
+    if name not in data.in_call_names():
+        return decision
     datatype = name in data.library_datatypes() and ctx.settings.library_datatypes
     contexts = data.call_context().get(name)
     if not datatype and contexts is None and name not in data.compute_datatypes():
