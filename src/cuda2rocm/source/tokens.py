@@ -14,7 +14,6 @@ Unterminated block comments, strings and char literals are tokens of kind ``BAD_
 from __future__ import annotations
 
 import bisect
-import functools
 import itertools
 import operator
 import re
@@ -103,7 +102,6 @@ class TokenizeError(ValueError):
 
 
 _new_token = tuple.__new__  # builds Token without the namedtuple's Python-level __new__ (hot path)
-_make_token = functools.partial(tuple.__new__, Token)
 
 # The kind of a token from its first character where that alone decides it; ``None``: look closer.
 _AMBIGUOUS = None
@@ -149,7 +147,8 @@ def _tokens_fast(text: str, spans: list[tuple[int, int]] | None) -> list[Token]:
     kinds = list(map(_FIRST_KIND.get, map(operator.itemgetter(0), srcs)))
     _fix_kinds(text, kinds, offsets)
     pps: Iterable[bool] = itertools.repeat(False) if spans is None else _pp_flags(srcs, kinds, spans)
-    return list(map(_make_token, zip(kinds, srcs, offsets, pps, strict=False)))
+    # tuple.__new__(Token, row) called by map directly: no partial's argument vector per token
+    return list(map(_new_token, itertools.repeat(Token), zip(kinds, srcs, offsets, pps, strict=False)))
 
 
 def all_indexes(items: Sequence[object], value: object) -> list[int]:
