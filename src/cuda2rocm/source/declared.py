@@ -7,7 +7,6 @@ only the latter as API references.
 
 from __future__ import annotations
 
-import itertools
 import operator
 
 from cuda2rocm.source.tokens import (
@@ -22,6 +21,7 @@ from cuda2rocm.source.tokens import (
     STRING,
     TRIVIA,
     Token,
+    all_indexes,
     prev_code,
 )
 
@@ -65,7 +65,7 @@ def _streams(tokens: list[Token]) -> list[list[Token]]:
 
 def is_defined(tokens: list[Token], name: str) -> bool:
     """``name in defined_names(tokens)``, looking only at the occurrences of ``name``."""
-    for i in itertools.compress(itertools.count(), map(name.__eq__, map(_SRC, tokens))):  # at C speed
+    for i in all_indexes(list(map(_SRC, tokens)), name):  # list.index scans at C speed
         if tokens[i].kind != IDENT:
             continue
         prev = _prev_code(tokens, i)

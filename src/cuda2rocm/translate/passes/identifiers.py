@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
 from cuda2rocm.source.structure import match_brackets, match_span, split_args
-from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token
+from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token, all_indexes
 from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
@@ -71,13 +71,13 @@ def _candidates(ctx: Context) -> list[int]:
     know on its own). The others are exactly those :func:`_decision` would leave alone, so they are dropped
     here, with the per-token work at C speed (names are judged once each)."""
     toks = ctx.tokens
-    idents = list(itertools.compress(itertools.count(), map(IDENT.__eq__, map(_KIND, toks))))
+    idents = all_indexes(list(map(_KIND, toks)), IDENT)  # list.index scans at C speed
     names = list(map(_SRC, map(toks.__getitem__, idents)))
     loud = {name for name in set(names) if ctx.decide(name) is not None or unknown.looks_cuda(name)}
     kept = list(itertools.compress(idents, map(loud.__contains__, names)))
     if "::" not in ctx.text:  # without one no identifier is qualified (the common C-style CUDA file)
         return kept
-    after = {ctx.next_code(c) for c in itertools.compress(itertools.count(), map("::".__eq__, map(_SRC, toks)))}
+    after = {ctx.next_code(c) for c in all_indexes(list(map(_SRC, toks)), "::")}
     scoped = [j for j in after if j < len(toks) and toks[j].kind == IDENT and toks[j].src not in loud]
     return sorted(kept + scoped) if scoped else kept
 
