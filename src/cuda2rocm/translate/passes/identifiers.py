@@ -35,16 +35,18 @@ def edits(ctx: Context) -> Iterator[Edit]:
         if decision is None:
             continue
         if not decision.converted:
-            yield from _apply(ctx, i, decision)
+            _count(ctx, i, decision)
             continue
         cuda = decision.cuda
         appended: list[Edit] = []
         if cuda in fixups and cuda in data.hip_signatures():
             decision, appended = _signature(ctx, i, decision)
-        yield from _apply(ctx, i, decision)
-        yield from appended
         if not decision.converted:
+            _count(ctx, i, decision)
+            yield from appended
             continue
+        yield _rename(ctx, i, decision)
+        yield from appended
         if cuda in fixups:
             yield from _fixups(ctx, i, cuda)
         if decision.drop_args:
@@ -544,22 +546,28 @@ def _namespace(ctx: Context, i: int, decision: Decision | None) -> Decision | No
     return Decision(decision.cuda, short, decision.library, decision.kind, decision.rule, decision.message)
 
 
-def _apply(ctx: Context, i: int, d: Decision) -> Iterator[Edit]:
+def _count(ctx: Context, i: int, d: Decision) -> None:
+    """A name that is not renamed: its finding, and its count when HIP spells it the same."""
     tok = ctx.tokens[i]
     if d.rule is not None:
         ctx.report(d.rule, tok.offset, d.message)
-    if not d.converted:
-        if d.rule in (rules.UNSUPPORTED, rules.NOT_AVAILABLE, rules.HIP_SIGNATURE):
-            ctx.unsupported += 1
-        if d.replacement == tok.src:
-            ctx.converted[(d.library, d.kind)] += 1  # same name in HIP (e.g. __syncthreads): still a reference
-            # a device function of the same name (clock, min, max) is a host function of the C/C++ library too:
-            # on its own it does not make a host file HIP (device code is detected by its keywords)
-            ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES and d.kind != "device_function"
-        return
+    if d.rule in (rules.UNSUPPORTED, rules.NOT_AVAILABLE, rules.HIP_SIGNATURE):
+        ctx.unsupported += 1
+    if d.replacement == tok.src:
+        ctx.converted[(d.library, d.kind)] += 1  # same name in HIP (e.g. __syncthreads): still a reference
+        # a device function of the same name (clock, min, max) is a host function of the C/C++ library too:
+        # on its own it does not make a host file HIP (device code is detected by its keywords)
+        ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES and d.kind != "device_function"
+
+
+def _rename(ctx: Context, i: int, d: Decision) -> Edit:
+    """The edit renaming identifier ``i`` by the converted decision ``d`` (with its finding and count)."""
+    tok = ctx.tokens[i]
+    if d.rule is not None:
+        ctx.report(d.rule, tok.offset, d.message)
     ctx.converted[(d.library, d.kind)] += 1
     ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
-    yield Edit(tok.offset, tok.end, d.replacement, f"{d.library}:{d.kind}")
+    return Edit(tok.offset, tok.offset + len(tok.src), d.replacement, f"{d.library}:{d.kind}")
 
 
 def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
