@@ -160,7 +160,8 @@ def run_all(jobs: Sequence[Job], work: Callable[[Job], R], workers: int,
     """``work`` over ``jobs`` in order, in ``workers`` processes when more than one (they die with this one)."""
     if workers <= 1 or len(jobs) <= 1:
         return [work(job) for job in jobs]
-    chunk = max(1, len(jobs) // (workers * 8))
+    # 32 chunks per worker: at the end a worker waits on the others for at most one small chunk
+    chunk = max(1, len(jobs) // (workers * 32))
     with worker_pool(workers, initializer) if initializer else worker_pool(workers) as pool:
         return list(pool.map(work, jobs, chunksize=chunk))
 
