@@ -334,8 +334,8 @@ def _void_pointer_variable(ctx: Context, name: str) -> bool:
     if not name.isidentifier():
         return False
     toks = ctx.tokens
-    for k, tok in enumerate(toks):
-        if tok.kind == IDENT and tok.src == name:
+    for k in all_indexes(list(map(_SRC, toks)), name):  # the name's occurrences, found at C speed
+        if toks[k].kind == IDENT:
             star = ctx.prev_code(k)
             typ = ctx.prev_code(star) if star >= 0 and toks[star].src == "*" else -1
             if typ >= 0 and toks[typ].src == "const":
