@@ -13,6 +13,7 @@ import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Source
@@ -55,8 +56,7 @@ class Flow:
     warp_sync: bool = False
 
 
-@dataclass(frozen=True)
-class LaneOp:
+class LaneOp(NamedTuple):
     """A literal used as warp width in an operation on a thread index: kind lane | warp | count | compare."""
 
     literal: int

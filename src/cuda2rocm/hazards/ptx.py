@@ -6,9 +6,9 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.source.tokens import STRING
@@ -18,8 +18,7 @@ _QUALIFIERS = frozenset({"volatile", "__volatile__", "__volatile", "goto", "inli
 _SPECIAL = re.compile(r"%(laneid|warpid|smid|clock64|clock|globaltimer|lanemask_lt)\b")
 
 
-@dataclass(frozen=True)
-class Triage:
+class Triage(NamedTuple):
     key: str  # table key (``cvt.rn``), or the opcode itself when unknown
     opcode: str  # as written (``cvt.rn.f16.f32``)
     category: str  # builtin | nvidia-hw | manual
@@ -91,8 +90,7 @@ def triaged_blocks(src: Source) -> Iterator[tuple[int, list[Triage]]]:
         yield i, list(seen.values())
 
 
-@dataclass(frozen=True)
-class AsmStatement:
+class AsmStatement(NamedTuple):
     """An ``asm`` statement taken apart: its template, operands as (constraint, expression text) per section
     (outputs, inputs), the clobbers, and the index of its closing parenthesis."""
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.source import tokens as tk
@@ -27,8 +27,7 @@ _HIP_API = re.compile(r"hip[A-Z]\w*")
 _SPACE = frozenset({tk.WS, tk.NL, tk.ESCNL})
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     result: FileResult
     stats: FileStats
 
