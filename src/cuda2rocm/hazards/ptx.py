@@ -11,11 +11,12 @@ from importlib import resources
 from typing import NamedTuple
 
 from cuda2rocm.hazards.context import Source
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.source.tokens import STRING
 
 ASM_WORDS = frozenset({"asm", "__asm__", "__asm"})
 _QUALIFIERS = frozenset({"volatile", "__volatile__", "__volatile", "goto", "inline"})
-_SPECIAL = re.compile(r"%(laneid|warpid|smid|clock64|clock|globaltimer|lanemask_lt)\b")
+_SPECIAL = lazy(r"%(laneid|warpid|smid|clock64|clock|globaltimer|lanemask_lt)\b")
 
 
 class Triage(NamedTuple):
@@ -67,7 +68,7 @@ def instructions(template: str) -> list[str]:
 
 def triage(stmt: str) -> Triage:
     opcode = stmt.split()[0]
-    if opcode.startswith("mov") and (m := _SPECIAL.search(stmt)):
+    if opcode.startswith("mov") and (m := _SPECIAL().search(stmt)):
         key = f"mov.%{m.group(1)}"
         category, replacement = table()[key]
         return Triage(key, opcode, category, replacement)

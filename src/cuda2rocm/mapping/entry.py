@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from cuda2rocm.mapping.version import Version, parse_version
@@ -19,8 +18,7 @@ class Resolution(NamedTuple):
     fallback: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     cuda: str
     hip: str
     roc: str
@@ -65,8 +63,7 @@ class Entry:
         return Resolution(self.fallback, self.drop_args, True) if self.fallback else None
 
 
-@dataclass(frozen=True, slots=True)
-class HeaderEntry:
+class HeaderEntry(NamedTuple):
     cuda: str
     hip: str
     roc: str

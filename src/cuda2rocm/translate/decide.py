@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import functools
-import re
 from typing import NamedTuple
 
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.mapping.entry import Entry
 from cuda2rocm.mapping.table import roc_available, roc_versions
 from cuda2rocm.mapping.version import parse_version
@@ -126,14 +126,14 @@ def _changed_by(library: str, change: str, target: str) -> bool:
     return since is not None and parse_version(target) >= since
 
 
-_V2 = re.compile(r"_v2(?=(_64)?$)")
+_V2 = lazy(r"_v2(?=(_64)?$)")
 
 
 def _release_name(entry: Entry, target: str) -> str:
     """The HIP name of ``entry`` as ``target`` spells it: hipBLAS's ``_v2`` functions took their plain names in
     ROCm 7.0 (``hipblasGemmEx_v2`` -> ``hipblasGemmEx``, ``hipblasCaxpy_v2_64`` -> ``hipblasCaxpy_64``)."""
     if _changed_by(entry.library, "drop_v2", target):
-        return _V2.sub("", entry.hip)
+        return _V2().sub("", entry.hip)
     return entry.hip
 
 
