@@ -175,3 +175,61 @@ def test_single_file_convert_loads_only_the_engine(tmp_path: Path) -> None:
     assert "hipMalloc" in (tmp_path / "k.hip").read_text()
     assert "cuda2rocm.translate.engine" in loaded and "cuda2rocm.hazards.engine" in loaded
     assert not _hits(loaded, HEAVY)
+
+
+#: The dataclasses a single-file convert defines: the shared result model (envelopes encode it as dataclasses),
+#: the options, the mutable hazard and translation contexts, the knowledge base's GPU records (``kb`` prints them
+#: with ``dataclasses.asdict``), the rules of the registry and the statistics of the convert envelope. Python 3.11
+#: compiles six generated methods per frozen dataclass when the class is defined, at import; a small immutable
+#: record on the convert path is a ``typing.NamedTuple``, or lives in a module a plain convert does not import.
+CONVERT_DATACLASSES = {
+    "cuda2rocm.model." + n for n in ("Finding", "Component", "Edit", "Fix", "Translated", "Unchanged", "Skipped",
+                                     "Failed", "InputProblem")
+} | {"cuda2rocm.translate.options.Options", "cuda2rocm.knowledge.gpus.Link", "cuda2rocm.knowledge.gpus.Gpu",
+     "cuda2rocm.hazards.context.Hit", "cuda2rocm.hazards.context.Source", "cuda2rocm.hazards.flow.Flow",
+     "cuda2rocm.rules.Rule", "cuda2rocm.translate.context.Context", "cuda2rocm.translate.stats.FileStats",
+     "cuda2rocm.translate.stats.Totals"}
+
+
+def test_single_file_convert_defines_only_the_listed_dataclasses(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "k.cu").write_text("#include <cuda_runtime.h>\n__global__ void k(int* p) { p[threadIdx.x] = 0; }\n"
+                                   "void f(int** p) { cudaMalloc(p, 4); k<<<1, 32>>>(*p); }\n")
+    script = (
+        "import dataclasses, json\n"
+        "made = []\n"
+        "process = dataclasses._process_class\n"
+        "def record(cls, *args):\n"
+        "    made.append(f'{cls.__module__}.{cls.__qualname__}')\n"
+        "    return process(cls, *args)\n"
+        "dataclasses._process_class = record\n"
+        "from cuda2rocm.cli.main import main\n"
+        "main(['convert', 'k.cu', '-o', 'k.hip', '-q'])\n"
+        "print(json.dumps(made))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(SRC)},
+                          capture_output=True, text=True, check=True)
+    made = json.loads(done.stdout.splitlines()[-1])
+    assert "hipMalloc" in (tmp_path / "k.hip").read_text()
+    assert "cuda2rocm.model.Finding" in made  # the hook saw the classes being made
+    assert set(made) <= CONVERT_DATACLASSES, sorted(set(made) - CONVERT_DATACLASSES)
+
+
+def test_lazy_patterns_compile_on_first_use() -> None:
+    import re
+
+    import pytest
+
+    from cuda2rocm.lazyre import lazy
+
+    broken = lazy("(")  # nothing is compiled yet: a bad pattern fails only when used
+    with pytest.raises(re.error):
+        broken()
+    word = lazy(r"hip[A-Z]\w*", re.ASCII)
+    assert word() is word()
+    assert (word().pattern, word().flags) == (r"hip[A-Z]\w*", re.compile(r"hip[A-Z]\w*", re.ASCII).flags)
+    assert word().fullmatch("hipMalloc") and not word().fullmatch("cudaMalloc")

@@ -193,6 +193,28 @@ def test_every_row_of_every_table_builds():
     assert sum(1 for _ in load()) == len(load())
 
 
+def test_every_row_of_every_table_has_every_column():
+    """``load()`` reads only each row's name (the row is parsed on lookup): every row, the ones a name listed in
+    an earlier table shadows too, is read in full here, and the lazily parsed rows equal the eager reader's."""
+    from cuda2rocm.mapping.table import _ordered, _raw_library, _row, table_names
+
+    eager: dict[str, tuple[str, int, list[str]]] = {}
+    for library in _ordered(table_names()):
+        for lineno, row in _raw_library(library):  # raises MappingDataError on a short or long row
+            eager.setdefault(row[0], (library, lineno, row))
+    lazy = load()._raw
+    assert list(lazy) == list(eager)  # the same names in the same order (iteration order of the table)
+    assert all((lib, n, _row(lib, n, line)) == eager[name] for name, (lib, n, line) in lazy.items())
+
+
+def test_a_short_row_names_file_and_line():
+    from cuda2rocm.mapping.table import MappingDataError, _first_field, _row
+
+    with pytest.raises(MappingDataError, match=r"mapping/data/runtime\.csv:7: 2 fields, expected 17"):
+        _row("runtime", 7, "cudaX,hipX")
+    assert _row("runtime", 7, '"a,b",' + "," * 15)[0] == _first_field('"a,b",x') == "a,b"
+
+
 @pytest.mark.parametrize(
     ("header", "rocm", "expected"),
     [

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cuda2rocm.envelope.codec import DecodeError
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     name: str
     schema: str | Callable[[], str]  # payload schema version, or the function reading it where it is defined
     type_ref: str  # "module:Name" of the payload type

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_scope
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import flow_of, mentions
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 
@@ -109,7 +110,7 @@ def check_spin_locks(src: Source) -> Iterator[Hit]:
                 yield Hit("C2R-K603", w, "per-thread spin lock: lanes of one wavefront can deadlock on AMD")
 
 
-_ELECTED = re.compile(r"^\(?(threadIdx\.[xyz]|\w*(lane|tid)\w*|__lane_id\(\))==0\)?$", re.IGNORECASE)
+_ELECTED = lazy(r"^\(?(threadIdx\.[xyz]|\w*(lane|tid)\w*|__lane_id\(\))==0\)?$", re.IGNORECASE)
 
 
 def _elected(src: Source, w: int, body_open: int) -> bool:
@@ -120,7 +121,7 @@ def _elected(src: Source, w: int, body_open: int) -> bool:
             continue
         body = src.next(src.pairs[cond])
         end = src.pairs.get(body, -1) if src.src(body) == "{" else src.statement_end(body)
-        if body <= w <= end and _ELECTED.match(src.compact(cond + 1, src.pairs[cond])):
+        if body <= w <= end and _ELECTED().match(src.compact(cond + 1, src.pairs[cond])):
             return True
     return False
 

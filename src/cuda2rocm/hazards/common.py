@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.context import Source
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Layer
 from cuda2rocm.source.structure import Function
 
@@ -17,7 +18,7 @@ GPU_SPECS = "https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html"
 PTX_ISA = "https://docs.nvidia.com/cuda/parallel-thread-execution/"
 CUDA_GUIDE = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/"
 
-LANEISH = re.compile(r"lane|warp|wid\b|wave", re.IGNORECASE)
+LANEISH = lazy(r"lane|warp|wid\b|wave", re.IGNORECASE)
 
 
 def device_bodies(src: Source) -> Iterator[Function]:

@@ -8,14 +8,14 @@ evaluates to ``None`` ("unknown"), never to a guess.
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, Token
 
-_INT_RE = re.compile(r"(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlL]*)$")
+_INT_RE = lazy(r"(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlL]*)$")
 
 
 @lru_cache(maxsize=1)
@@ -26,7 +26,7 @@ def type_sizes() -> dict[str, int]:
 
 def parse_int(text: str) -> int | None:
     """Value of a C integer literal (hex, binary, octal, decimal, with suffixes and digit separators)."""
-    m = _INT_RE.match(text)
+    m = _INT_RE().match(text)
     if not m:
         return None
     body = m.group(1).replace("'", "")

@@ -10,13 +10,14 @@ the side of "unknown", which keeps the checks precise.
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.hazards.symbols import file_env, initialiser
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import IDENT, PUNCT
 
@@ -55,8 +56,7 @@ class Flow:
     warp_sync: bool = False
 
 
-@dataclass(frozen=True)
-class LaneOp:
+class LaneOp(NamedTuple):
     """A literal used as warp width in an operation on a thread index: kind lane | warp | count | compare."""
 
     literal: int
@@ -124,7 +124,7 @@ def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
 
 
 #: names that say "the warp size" (``WARP_SIZE``, ``kWarpSize``, ``THREADS_PER_WARP``...)
-WARP_CONSTANT_NAME = re.compile(r"(?i)^k?_?(warp|warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
+WARP_CONSTANT_NAME = lazy(r"(?i)^k?_?(warp|warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
 
 
 def warp_constants(src: Source) -> frozenset[str]:
@@ -133,7 +133,7 @@ def warp_constants(src: Source) -> frozenset[str]:
     if cached is None:
         cached = src.cache["warp_constants"] = frozenset(
             name for name, toks in file_env(src).items()
-            if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32
+            if WARP_CONSTANT_NAME().match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32
             and not _sizes_a_tile(src, name))
     return cached
 

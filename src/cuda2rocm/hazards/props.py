@@ -11,6 +11,7 @@ from importlib import resources
 from cuda2rocm.hazards.common import FAMILY, HIP_PORTING, LAYER
 from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 
@@ -45,7 +46,7 @@ def check_props(src: Source) -> Iterator[Hit]:
         yield Hit("C2R-K801", i, f"'{src.src(i)}': {note}")
 
 
-_ARCH_CMP = re.compile(r"__CUDA_ARCH__\s*(>=|>|<=|<|==|!=)\s*\d+|\d+\s*(>=|>|<=|<|==|!=)\s*__CUDA_ARCH__")
+_ARCH_CMP = lazy(r"__CUDA_ARCH__\s*(>=|>|<=|<|==|!=)\s*\d+|\d+\s*(>=|>|<=|<|==|!=)\s*__CUDA_ARCH__")
 
 
 def _directives(src: Source) -> Iterator[tuple[int, str]]:
@@ -80,7 +81,7 @@ def check_arch_checks(src: Source) -> Iterator[Hit]:
     if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
         return
     for i, text in _directives(src):
-        if re.match(r"#\s*(el)?if\b", text) and _ARCH_CMP.search(text):
+        if re.match(r"#\s*(el)?if\b", text) and _ARCH_CMP().search(text):
             yield Hit("C2R-K802", i, "__CUDA_ARCH__ is not defined on AMD: this comparison is always false")
 
 
@@ -246,8 +247,8 @@ def _may_be_props(src: Source, obj: int) -> bool:
 _VERSION_MACROS = ("CUDART_VERSION", "CUDA_VERSION", "__CUDACC_VER_MAJOR__", "__CUDACC_VER_MINOR__",
                    "__CUDACC_VER_BUILD__", "__CUDA_API_VER_MAJOR__", "__CUDA_API_VER_MINOR__")
 _FEATURE_MACROS = ("__CUDA_BF16_TYPES_EXIST__", "__CUDA_FP8_TYPES_EXIST__")
-_HIP_AWARE = re.compile(r"\b(__HIP_PLATFORM_AMD__|__HIP_PLATFORM_NVIDIA__|__HIPCC__|__HIP__|HIP_VERSION\w*|USE_ROCM)\b")
-_GUARD = re.compile(r"#\s*(?:(?:el)?if|ifn?def)\b.*?\b(" + "|".join(_VERSION_MACROS + _FEATURE_MACROS) + r")\b")
+_HIP_AWARE = lazy(r"\b(__HIP_PLATFORM_AMD__|__HIP_PLATFORM_NVIDIA__|__HIPCC__|__HIP__|HIP_VERSION\w*|USE_ROCM)\b")
+_GUARD = lazy(r"#\s*(?:(?:el)?if|ifn?def)\b.*?\b(" + "|".join(_VERSION_MACROS + _FEATURE_MACROS) + r")\b")
 
 
 @rule(
@@ -270,7 +271,7 @@ def check_version_guards(src: Source) -> Iterator[Hit]:
     if not any(m in src.text for m in _VERSION_MACROS + _FEATURE_MACROS):
         return
     for i, text in _directives(src):
-        m = _GUARD.match(text)
-        if m and not _HIP_AWARE.search(text):
+        m = _GUARD().match(text)
+        if m and not _HIP_AWARE().search(text):
             yield Hit("C2R-K805", i, f"{m.group(1)} is not defined by hipcc: under HIP this condition takes the "
                       "path for old CUDA releases")

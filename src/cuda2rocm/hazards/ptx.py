@@ -6,20 +6,20 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 from cuda2rocm.hazards.context import Source
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.source.tokens import STRING
 
 ASM_WORDS = frozenset({"asm", "__asm__", "__asm"})
 _QUALIFIERS = frozenset({"volatile", "__volatile__", "__volatile", "goto", "inline"})
-_SPECIAL = re.compile(r"%(laneid|warpid|smid|clock64|clock|globaltimer|lanemask_lt)\b")
+_SPECIAL = lazy(r"%(laneid|warpid|smid|clock64|clock|globaltimer|lanemask_lt)\b")
 
 
-@dataclass(frozen=True)
-class Triage:
+class Triage(NamedTuple):
     key: str  # table key (``cvt.rn``), or the opcode itself when unknown
     opcode: str  # as written (``cvt.rn.f16.f32``)
     category: str  # builtin | nvidia-hw | manual
@@ -68,7 +68,7 @@ def instructions(template: str) -> list[str]:
 
 def triage(stmt: str) -> Triage:
     opcode = stmt.split()[0]
-    if opcode.startswith("mov") and (m := _SPECIAL.search(stmt)):
+    if opcode.startswith("mov") and (m := _SPECIAL().search(stmt)):
         key = f"mov.%{m.group(1)}"
         category, replacement = table()[key]
         return Triage(key, opcode, category, replacement)
@@ -91,8 +91,7 @@ def triaged_blocks(src: Source) -> Iterator[tuple[int, list[Triage]]]:
         yield i, list(seen.values())
 
 
-@dataclass(frozen=True)
-class AsmStatement:
+class AsmStatement(NamedTuple):
     """An ``asm`` statement taken apart: its template, operands as (constraint, expression text) per section
     (outputs, inputs), the clobbers, and the index of its closing parenthesis."""
 

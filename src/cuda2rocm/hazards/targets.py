@@ -6,14 +6,13 @@ table of the project; a user overlay there (``cuda2rocm kb update``) reaches the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from cuda2rocm import knowledge
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     name: str
     gfx: str
     wavefront: int

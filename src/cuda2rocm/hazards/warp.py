@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
@@ -22,6 +21,7 @@ from cuda2rocm.hazards.flow import (
     warp_sync_functions,
 )
 from cuda2rocm.hazards.symbols import file_env
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.tokens import IDENT
@@ -77,7 +77,7 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
         sync = warp_sync_functions(src)  # cached per file: computed only for files with a lane literal
         flow = flow_of(src, fn)
         for op in lane_ops(src, fn.body_open, fn.body_close, flow):
-            if op.kind == "compare" or not (fn.name in sync or LANEISH.search(op.assigned or fn.name)):
+            if op.kind == "compare" or not (fn.name in sync or LANEISH().search(op.assigned or fn.name)):
                 continue
             what = {"lane": "lane index", "warp": "warp id", "count": "warp count"}[op.kind]
             if src.tokens[op.literal].kind == IDENT:  # a warp-size constant: fixing its definition fixes this
@@ -92,7 +92,7 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
 
 
 #: names that count warps (``kWarps``, ``num_warps``, ``WARPS_PER_BLOCK``), not a warp size
-_WARP_COUNT_NAME = re.compile(r"(?i)warps")
+_WARP_COUNT_NAME = lazy(r"(?i)warps")
 
 
 def _warp_multiples(src: Source) -> Iterator[Hit]:
@@ -120,9 +120,9 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
         operand = src.prev(before) if other == before else src.next(after) if other == after else -1
         name = src.src(operand) if 0 <= operand < len(src.tokens) and src.tokens[operand].kind == IDENT else ""
         message = ""
-        if name and _WARP_COUNT_NAME.search(name) and not WARP_CONSTANT_NAME.match(name):
+        if name and _WARP_COUNT_NAME().search(name) and not WARP_CONSTANT_NAME().match(name):
             message = f"{name} * 32 turns a warp count into threads with 32-thread warps (AMD wavefronts are 64 wide)"
-        elif b == "/" and _WARP_COUNT_NAME.search(assigned_name(src, i) or ""):
+        elif b == "/" and _WARP_COUNT_NAME().search(assigned_name(src, i) or ""):
             message = (f"{assigned_name(src, i)} = ... / 32 counts warps of 32 threads (AMD wavefronts are 64 wide: "
                        "half as many)")
         elif _in_ranges(i, blocks) and (b == "*" or a == "*"):
@@ -405,7 +405,7 @@ def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
 )
 def check_warp_constants(src: Source) -> Iterator[Hit]:
     for name, toks in file_env(src).items():
-        if WARP_CONSTANT_NAME.match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
+        if WARP_CONSTANT_NAME().match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
             index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
             edits = (src.replace(index, "warpSize", "C2R-K106"),) if _define_fixable(src, name, index) else ()
             yield Hit("C2R-K106", index, f"'{name}' hard-codes a 32-thread warp", edits)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_NUM = re.compile(r"\d+")
+from cuda2rocm.lazyre import lazy
+
+_NUM = lazy(r"\d+")
 
 
 def key(version: str) -> tuple[int, ...]:
     """``"6.4.1"`` -> ``(6, 4, 1)``; non-numeric parts are ignored (``"2.6.0+rocm6.4"`` -> ``(2, 6, 0)``)."""
     head = re.split(r"[+\s]", version.strip(), maxsplit=1)[0]
-    return tuple(int(n) for n in _NUM.findall(head))
+    return tuple(int(n) for n in _NUM().findall(head))
 
 
 def matches(wanted: str, listed: str) -> bool:

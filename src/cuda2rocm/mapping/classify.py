@@ -7,9 +7,9 @@ reports unknown CUDA-looking names with it. The naming conventions are data (``d
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.mapping.table import load, read_rows
 
 #: what must follow a prefix (``data/prefixes.csv``, columns ``follows`` and ``looks``)
@@ -22,7 +22,7 @@ _CONDITIONS: dict[str, Callable[[str], bool]] = {
 }
 _NEVER: Callable[[str], bool] = lambda rest: False  # noqa: E731  (an empty ``looks``: library only)
 #: header names that are CUDA's by their first part (``cublas_v2.h``, ``thrust/sort.h``), beside the table's
-_HEADER = re.compile(r"(?:cuda|cu[a-z]+|nccl|nvtx|nvml|nvrtc|NvInfer|mma|nvToolsExt|cooperative_groups)"
+_HEADER = lazy(r"(?:cuda|cu[a-z]+|nccl|nvtx|nvml|nvrtc|NvInfer|mma|nvToolsExt|cooperative_groups)"
                      r"[\w./]*\.h(?:pp)?|(?:thrust|cub|cutlass|cute|cuda|nvtx3)/[\w./]+")
 
 Row = tuple[str, str, Callable[[str], bool], Callable[[str], bool]]
@@ -83,7 +83,7 @@ def looks_cuda(name: str) -> bool:
 
 def is_cuda_header(name: str) -> bool:
     """Whether an include names a CUDA header (``cuda_runtime.h``, ``cublas_v2.h``, ``thrust/sort.h``)."""
-    return _HEADER.fullmatch(name) is not None
+    return _HEADER().fullmatch(name) is not None
 
 
 @functools.lru_cache(maxsize=1)

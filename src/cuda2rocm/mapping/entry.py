@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cuda2rocm.mapping.version import Version, parse_version
 
 SUPPORT_LEVELS = ("supported", "unsupported", "experimental", "deprecated", "removed")
 
 
-@dataclass(frozen=True)
-class Resolution:
+class Resolution(NamedTuple):
     """The name to write for a target release. ``drop_args`` are 0-based call arguments to remove
     (``__shfl_down_sync(mask, v, d)`` -> ``__shfl_down(v, d)`` drops argument 0)."""
 
@@ -19,8 +18,7 @@ class Resolution:
     fallback: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     cuda: str
     hip: str
     roc: str
@@ -65,8 +63,7 @@ class Entry:
         return Resolution(self.fallback, self.drop_args, True) if self.fallback else None
 
 
-@dataclass(frozen=True, slots=True)
-class HeaderEntry:
+class HeaderEntry(NamedTuple):
     cuda: str
     hip: str
     roc: str

@@ -1,7 +1,8 @@
 """Load the packaged CSV tables into one dict-backed :class:`MappingTable`.
 
-Loading parses the CSV text only; an :class:`Entry` is built the first time a name is looked up (or the
-table is iterated), which keeps ``load()`` cheap on scan's hot path."""
+Loading reads each row's first field (its CUDA name) only; the row is parsed as CSV and its :class:`Entry`
+built the first time that name is looked up (or the table is iterated), which keeps ``load()`` cheap on scan's
+hot path and on a single-file convert's start-up."""
 
 from __future__ import annotations
 
@@ -84,6 +85,35 @@ def _raw_library(library: str) -> list[tuple[int, list[str]]]:
     return rows
 
 
+def _library_lines(library: str) -> list[tuple[int, str]]:
+    """The numbered data lines of an identifier table (comments and the checked header left out), unparsed."""
+    text = _text(library)
+    lines = text.splitlines()
+    top = 0  # the leading comment lines
+    while top < len(lines) and lines[top].startswith("#"):
+        top += 1
+    numbered = list(enumerate(lines[top:], top + 1))
+    if text.count("\n#") + text.startswith("#") > top:  # comments further down too
+        numbered = [(n, line) for n, line in numbered if not line.startswith("#")]
+    header = next(csv.reader([numbered[0][1]])) if numbered else []
+    if tuple(header) != ENTRY_COLUMNS:
+        raise MappingDataError(f"mapping/data/{library}.csv: columns {header} are not {list(ENTRY_COLUMNS)}")
+    return numbered[1:]
+
+
+def _first_field(line: str) -> str:
+    """The first CSV field of a line that starts with a quote."""
+    return next(csv.reader([line]), [""])[0]
+
+
+def _row(library: str, lineno: int, line: str) -> list[str]:
+    row = next(csv.reader([line]), [])
+    if len(row) != len(ENTRY_COLUMNS):
+        raise MappingDataError(
+            f"mapping/data/{library}.csv:{lineno}: {len(row)} fields, expected {len(ENTRY_COLUMNS)}")
+    return row
+
+
 def load_library(library: str) -> list[Entry]:
     return [_checked_entry(library, lineno, row) for lineno, row in _raw_library(library)]
 
@@ -100,11 +130,11 @@ class MappingTable:
 
     def __init__(
         self,
-        raw: dict[str, tuple[str, int, list[str]]],
+        raw: dict[str, tuple[str, int, str]],
         headers: dict[str, HeaderEntry],
         libraries: list[str],
     ):
-        self._raw = raw  # name -> (library, line, csv row); entries are built on first use
+        self._raw = raw  # name -> (library, line number, the line's CSV text); entries are built on first use
         self._entries: dict[str, Entry] = {}
         self._headers = headers
         self._libraries = libraries
@@ -115,7 +145,8 @@ class MappingTable:
             raw = self._raw.get(name)
             if raw is None:
                 return None
-            entry = self._entries[name] = _checked_entry(raw[0], raw[1], raw[2])
+            library, lineno, line = raw
+            entry = self._entries[name] = _checked_entry(library, lineno, _row(library, lineno, line))
         return entry
 
     def library_of(self, name: str) -> str | None:
@@ -157,10 +188,12 @@ def _ordered(names: list[str]) -> list[str]:
 def load() -> MappingTable:
     """Every packaged table (cached: the first call parses, later calls are free)."""
     libraries = table_names()
-    raw: dict[str, tuple[str, int, list[str]]] = {}
+    raw: dict[str, tuple[str, int, str]] = {}
     for library in _ordered(libraries):
-        for lineno, fields in _raw_library(library):
-            raw.setdefault(fields[0], (library, lineno, fields))
+        for lineno, line in _library_lines(library):
+            name = line.partition(",")[0] if line[:1] != '"' else _first_field(line)
+            if name not in raw:
+                raw[name] = (library, lineno, line)
     headers = {}
     for lineno, row in read_rows("headers"):
         try:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from cuda2rocm.model import InputProblem
 
@@ -72,10 +72,9 @@ class Job:
         return (Job, self._key())
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     jobs: list[Job]
-    problems: list[InputProblem] = field(default_factory=list)  # links not followed, unlistable directories
+    problems: list[InputProblem]  # links not followed, unlistable directories
 
 
 #: ``accept(rel)``: whether a file found in a directory is planned (explicitly named files always are)

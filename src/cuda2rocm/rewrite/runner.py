@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import partial
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from cuda2rocm.batch import worker_pool
 from cuda2rocm.fsio import (
@@ -43,8 +42,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
-class WritePolicy:
+class WritePolicy(NamedTuple):
     write: bool = True  # False: --check / --diff / --dry-run
     force: bool = False  # replace existing outputs and backups
     backup: bool = True  # in place: keep <file>.orig
@@ -68,8 +66,7 @@ class Mode(Enum):
         return WritePolicy(write=self.writes, force=force, backup=backup, keep_original=self is Mode.DIFF)
 
 
-@dataclass(frozen=True)
-class Rewrite(Generic[T]):
+class Rewrite(NamedTuple, Generic[T]):
     """What a transform returns for one text."""
 
     detail: T  # the command's own per-file result (convert: the translation outcome and statistics)
@@ -77,8 +74,7 @@ class Rewrite(Generic[T]):
     failed: bool = False  # the transform could not handle the file: nothing is written for it
 
 
-@dataclass(frozen=True)
-class FileOutcome(Generic[T]):
+class FileOutcome(NamedTuple, Generic[T]):
     job: Job
     detail: T
     original: str = ""  # the source text, with WritePolicy.keep_original ("" otherwise or when unreadable)
@@ -174,8 +170,7 @@ def unified_diff(original: str, new: str, path: str, output: str) -> str:
     return "".join(difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{output}"))
 
 
-@dataclass(frozen=True)
-class RewriteRun(Generic[T]):
+class RewriteRun(NamedTuple, Generic[T]):
     files: list[FileOutcome[T]]
     problems: list[InputProblem]  # from planning: links not followed, directories that could not be listed
     removed_temps: list[Path]  # temporary files of a killed earlier run, removed before writing

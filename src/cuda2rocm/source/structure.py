@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token, next_code, prev_code
 
@@ -100,8 +100,7 @@ def match_span(tokens: Sequence[Token], open_index: int) -> dict[int, int]:
     return {}
 
 
-@dataclass(frozen=True)
-class Launch:
+class Launch(NamedTuple):
     """``kernel<<<config...>>>(args...)``; indexes into the token list."""
 
     name: str
@@ -205,8 +204,7 @@ def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) 
     return launches
 
 
-@dataclass(frozen=True)
-class Function:
+class Function(NamedTuple):
     """A function definition with a body; ``qualifiers`` holds the CUDA execution-space keywords seen."""
 
     name: str

@@ -21,6 +21,8 @@ import string
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from cuda2rocm.lazyre import lazy
+
 IDENT = "IDENT"
 NUMBER = "NUMBER"
 STRING = "STRING"
@@ -72,11 +74,11 @@ _ALTERNATIVES = (
 )
 # Alternatives are ordered by how often they occur in real code (whitespace, identifiers, punctuation);
 # the identifier alternative refuses string-literal prefixes (u8"", L'', R"()") so those reach STRING/CHAR.
-_TOKEN_RE = re.compile("|".join(f"(?P<{name}>{rx})" for name, rx in _ALTERNATIVES))
+_TOKEN_RE = lazy("|".join(f"(?P<{name}>{rx})" for name, rx in _ALTERNATIVES))
 # The same alternatives without capture groups (capturing makes the scan ~4x slower) and without RAW (it
 # needs a backreference): used only for texts in which no raw string literal can match (see _raw_tokens).
 _PLAIN_RE = re.compile("|".join(f"(?:{rx})" for name, rx in _ALTERNATIVES if name != "RAW"))
-_RAW_RE = re.compile(rf"{_PREFIX}R\"([^()\\\s\"]{{0,16}})\((?s:.*?)\)\1\"")
+_RAW_RE = lazy(rf"{_PREFIX}R\"([^()\\\s\"]{{0,16}})\((?s:.*?)\)\1\"")
 
 
 class Token(NamedTuple):
@@ -120,7 +122,7 @@ _NUMBER_DOT_AT = re.compile(r"\.[0-9]")
 def _raw_tokens_reference(text: str) -> list[Token]:
     """One scan of the full pattern, ``lastgroup`` naming each alternative: the definition of the kinds."""
     tokens: list[Token] = [
-        _new_token(Token, (m.lastgroup, m.group(), m.start(), False)) for m in _TOKEN_RE.finditer(text)
+        _new_token(Token, (m.lastgroup, m.group(), m.start(), False)) for m in _TOKEN_RE().finditer(text)
     ]
     if 'R"' in text:  # a raw string's inner group ``delim`` matches last
         tokens = [t._replace(kind=STRING) if t.kind in ("delim", "RAW") else t for t in tokens]
@@ -129,7 +131,7 @@ def _raw_tokens_reference(text: str) -> list[Token]:
 
 def _raw_tokens(text: str) -> list[Token]:
     """The tokens of :func:`_raw_tokens_reference` (directives not marked yet)."""
-    if 'R"' in text and _RAW_RE.search(text):
+    if 'R"' in text and _RAW_RE().search(text):
         return _raw_tokens_reference(text)
     return _tokens_fast(text, None)
 
@@ -175,7 +177,7 @@ def _fix_kinds(text: str, kinds: list[str | None], offsets: list[int]) -> None:
         if k < len(kinds) and offsets[k] == m.start():
             at.append(k)
     for k in at:
-        match = _TOKEN_RE.match(text, offsets[k])
+        match = _TOKEN_RE().match(text, offsets[k])
         assert match is not None  # OTHER matches any character
         kinds[k] = match.lastgroup
 
@@ -271,7 +273,7 @@ def _header_merge(out: list[Token], first: int, end: int) -> tuple[int, int, Tok
 
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens; never fails, never loses a byte."""
-    if 'R"' in text and _RAW_RE.search(text):
+    if 'R"' in text and _RAW_RE().search(text):
         return tokenize_reference(text)
     spans: list[tuple[int, int]] = []
     tokens = _tokens_fast(text, spans)
@@ -321,7 +323,7 @@ def untokenize(tokens: Iterable[Token]) -> str:
     return "".join(t.src for t in tokens)
 
 
-_LINE_END = re.compile(r"\r\n|\n|\r")
+_LINE_END = lazy(r"\r\n|\n|\r")
 _LF = re.compile("\n")
 
 
@@ -329,7 +331,7 @@ class LineIndex:
     """Maps offsets to 1-based (line, column); built once per file."""
 
     def __init__(self, text: str) -> None:
-        ends = _LINE_END.finditer(text) if "\r" in text else _LF.finditer(text)
+        ends = _LINE_END().finditer(text) if "\r" in text else _LF.finditer(text)
         self._starts = [0, *(m.end() for m in ends)]
 
     def line_col(self, offset: int) -> tuple[int, int]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
 from cuda2rocm.model import Failed, FileResult, Finding, InputProblem, Severity, Translated
@@ -27,8 +27,7 @@ def convert_source(text: str, path: str = "<stdin>", options: Options | None = N
     return translate_text(text, path, options or Options()).result
 
 
-@dataclass(frozen=True)
-class ConvertReport:
+class ConvertReport(NamedTuple):
     files: tuple[JobOutcome, ...]
     wall_seconds: float
     problems: tuple[InputProblem, ...] = ()  # from the walk: symlinks not followed, unlistable directories

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +54,7 @@ class Context:
 
     def decide_with_hip_data_types(self, name: str) -> Decision | None:
         """:func:`decide` as with ``--use-hip-data-types`` (library data types as hipDataType values)."""
-        return decide(name, dataclasses.replace(self.settings, use_hip_data_types=True))
+        return decide(name, self.settings._replace(use_hip_data_types=True))
 
     def report(self, rule: Rule, offset: int, message: str) -> None:
         line, col = self.index.line_col(offset)

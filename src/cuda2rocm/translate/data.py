@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from importlib import resources
+from typing import NamedTuple
 
 from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.mapping.version import Version, optional_version, parse_version
@@ -56,8 +56,7 @@ def roc_signatures() -> dict[str, str]:
             + row["difference"] for row in _rows("roc_signatures.csv")}
 
 
-@dataclass(frozen=True)
-class HipSignature:
+class HipSignature(NamedTuple):
     """A CUDA call form (``args`` arguments) whose HIP counterpart differs in ROCm releases [from_rocm, until_rocm)."""
 
     args: int

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.mapping.entry import Entry
 from cuda2rocm.mapping.table import roc_available, roc_versions
 from cuda2rocm.mapping.version import parse_version
@@ -15,8 +14,7 @@ from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.options import Options
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     cuda: str
     replacement: str  # "" = keep the identifier
     library: str
@@ -30,8 +28,7 @@ class Decision:
         return bool(self.replacement) and self.replacement != self.cuda
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The part of :class:`Options` that decisions depend on (hashable, for caching)."""
 
     target: str
@@ -103,7 +100,7 @@ def _roc_unavailable(entry: Entry, s: Settings) -> Decision:
 def _roc_signature(entry: Entry, s: Settings) -> Decision:
     """--roc, but the roc* function takes other arguments than CUDA's (``roc_signatures.csv``): the decision
     without --roc (the hip* name, CUDA's argument list), reported as C2R-A120."""
-    hip = decide(entry.cuda, dataclasses.replace(s, roc=False))
+    hip = decide(entry.cuda, s._replace(roc=False))
     replacement = hip.replacement if hip is not None else ""
     kept = f"written as {replacement}" if replacement else "kept"
     msg = (f"{entry.cuda}: {data.roc_signatures()[entry.cuda]}; no argument rewrite is implemented, so the call "
@@ -129,14 +126,14 @@ def _changed_by(library: str, change: str, target: str) -> bool:
     return since is not None and parse_version(target) >= since
 
 
-_V2 = re.compile(r"_v2(?=(_64)?$)")
+_V2 = lazy(r"_v2(?=(_64)?$)")
 
 
 def _release_name(entry: Entry, target: str) -> str:
     """The HIP name of ``entry`` as ``target`` spells it: hipBLAS's ``_v2`` functions took their plain names in
     ROCm 7.0 (``hipblasGemmEx_v2`` -> ``hipblasGemmEx``, ``hipblasCaxpy_v2_64`` -> ``hipblasCaxpy_64``)."""
     if _changed_by(entry.library, "drop_v2", target):
-        return _V2.sub("", entry.hip)
+        return _V2().sub("", entry.hip)
     return entry.hip
 
 

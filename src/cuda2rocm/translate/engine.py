@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.source import tokens as tk
 from cuda2rocm.source.edits import SpanIndex
@@ -23,12 +23,11 @@ Pass = Callable[[Context], Iterator[Edit]]
 PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits, overloads.edits,
                             overloads.vector_operators, dialect.edits, helpers.edits)
 
-_HIP_API = re.compile(r"hip[A-Z]\w*")
+_HIP_API = lazy(r"hip[A-Z]\w*")
 _SPACE = frozenset({tk.WS, tk.NL, tk.ESCNL})
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     result: FileResult
     stats: FileStats
 
@@ -85,7 +84,7 @@ def already_hip(tokens: list[tk.Token], text: str | None = None) -> bool:
             continue
         if tok.src == "hipLaunchKernelGGL":
             return True
-        if _HIP_API.fullmatch(tok.src):
+        if _HIP_API().fullmatch(tok.src):
             j = i + 1
             while j < n and tokens[j].kind in _SPACE:
                 j += 1

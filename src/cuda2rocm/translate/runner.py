@@ -3,7 +3,7 @@ planned file; reading, writing, backups and refusals are the runner's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cuda2rocm.fsio import InputError
 from cuda2rocm.model import Failed, Translated
@@ -16,8 +16,7 @@ from cuda2rocm.translate.stats import FileStats
 __all__ = ["JobOutcome", "WritePolicy", "run"]
 
 
-@dataclass(frozen=True)
-class JobOutcome:
+class JobOutcome(NamedTuple):
     """One planned file after translation: its job, the outcome (result and stats), whether it was written."""
 
     job: Job

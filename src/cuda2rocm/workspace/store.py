@@ -8,9 +8,8 @@ can show it as such.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # finding a workspace needs no envelope; reading records imports it
     from cuda2rocm.envelope import Envelope
@@ -46,8 +45,7 @@ def artifact(workspace: Path, sha256: str) -> Path | None:
     return path if path.is_file() else None
 
 
-@dataclass(frozen=True)
-class Stored:
+class Stored(NamedTuple):
     """One record file: its envelope, or why there is none (``error``)."""
 
     path: Path

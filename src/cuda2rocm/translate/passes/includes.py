@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Iterator
 
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit
 from cuda2rocm.source.tokens import HEADER, IDENT, STRING, TRIVIA, Token, all_indexes
 from cuda2rocm.translate import rules, tables
@@ -13,7 +13,7 @@ from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import ROC_BY_DEFAULT
 
 HIP_RUNTIME = "hip/hip_runtime.h"
-_CUDA_HEADER = re.compile(
+_CUDA_HEADER = lazy(
     r"(?:cuda|cu[a-z]+|nv[a-zA-Z_]*|npp|mma|sm_\d+|crt/|cooperative_groups|thrust/system/cuda|cub/)",
 )
 _RUNTIME_HEADERS = frozenset({"hip/hip_runtime.h"})
@@ -91,7 +91,7 @@ def edits(ctx: Context) -> Iterator[Edit]:
             yield Edit(tok.offset, tok.end, tok.src[0] + renamed + tok.src[-1], "headers:renamed-source")
             continue
         if entry is None:
-            if _CUDA_HEADER.match(name) and (tok.kind == HEADER or not _local(ctx, name)):
+            if _CUDA_HEADER().match(name) and (tok.kind == HEADER or not _local(ctx, name)):
                 ctx.report(rules.UNSUPPORTED_HEADER, tok.offset, f"unknown CUDA header <{name}>; kept")
             continue
         roc = ctx.options.roc or entry.library in ROC_BY_DEFAULT

@@ -7,7 +7,6 @@ otherwise split the macro argument.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
@@ -26,7 +25,7 @@ def edits(ctx: Context) -> Iterator[Edit]:
     if ctx.pairs is None:
         ctx.pairs = match_brackets(ctx.tokens)
     for found in find_launches(ctx.tokens, ctx.pairs):
-        launch = dataclasses.replace(found, config=tuple(join_template_arguments(ctx.tokens, list(found.config))))
+        launch = found._replace(config=tuple(join_template_arguments(ctx.tokens, list(found.config))))
         if launch.args_open < 0:
             continue
         parts = _macro_parts(ctx, launch) if len(launch.config) == 1 else 0
