@@ -177,6 +177,22 @@ def test_single_file_convert_loads_only_the_engine(tmp_path: Path) -> None:
     assert not _hits(loaded, HEAVY)
 
 
+
+def test_tree_convert_loads_pathspec_only_for_ignore_patterns(tmp_path: Path) -> None:
+    """pathspec (~0.1 s to import) is loaded by a tree's walk only when there are patterns: here a .gitignore."""
+    tree = tmp_path / "src"
+    (tree / "gen").mkdir(parents=True)
+    (tree / "a.cu").write_text("void f(int** p) { cudaMalloc(p, 4); }\n")
+    (tree / "gen" / "b.cu").write_text("void g(int** p) { cudaMalloc(p, 4); }\n")
+    loaded = _loaded_by("from cuda2rocm.cli.main import main\nmain(['convert', 'src', '-o', 'plain'])", tmp_path)
+    assert not _hits(loaded, ("pathspec",))
+    assert "hipMalloc" in (tmp_path / "plain" / "gen" / "b.hip").read_text()
+    (tree / ".gitignore").write_text("gen/\n")
+    loaded = _loaded_by("from cuda2rocm.cli.main import main\nmain(['convert', 'src', '-o', 'ignoring'])", tmp_path)
+    assert _hits(loaded, ("pathspec",))
+    assert (tmp_path / "ignoring" / "a.hip").is_file() and not (tmp_path / "ignoring" / "gen").exists()
+
+
 #: The dataclasses a single-file convert defines: the shared result model (envelopes encode it as dataclasses),
 #: the options, the mutable hazard and translation contexts, the knowledge base's GPU records (``kb`` prints them
 #: with ``dataclasses.asdict``), the rules of the registry and the statistics of the convert envelope. Python 3.11

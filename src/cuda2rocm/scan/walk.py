@@ -6,16 +6,18 @@ Only files the scanner classifies are returned; everything else is never opened.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-import pathspec
+from typing import TYPE_CHECKING
 
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.classify import classify
 from cuda2rocm.scan.config import ScanConfig
+
+if TYPE_CHECKING:
+    import pathspec
 
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache",
                        ".pytest_cache", ".ruff_cache", ".eggs", ".venv", "venv", ".idea", ".vscode",
@@ -35,6 +37,13 @@ class Candidate:
 class _Ignores:
     base: str  # rel dir the patterns apply to ('' = root)
     spec: pathspec.GitIgnoreSpec
+
+
+def _spec(lines: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    """Gitignore-style patterns; pathspec (~0.1 s to import) is loaded only when a walk has some."""
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 #: ``accept(rel)`` of :func:`walk`: the language of a file to return, or None to leave it unopened
@@ -61,9 +70,9 @@ def walk(
 
 class _Selector:
     def __init__(self, cfg: ScanConfig, extra_exclude: tuple[str, ...]) -> None:
-        self.include = pathspec.GitIgnoreSpec.from_lines(cfg.include) if cfg.include else None
+        self.include = _spec(cfg.include) if cfg.include else None
         patterns = (*cfg.exclude, *extra_exclude)
-        self.exclude = pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
+        self.exclude = _spec(patterns) if patterns else None
         self.gitignore = cfg.respect_gitignore
 
     def wanted(self, rel: str) -> bool:
@@ -184,7 +193,7 @@ def _with_gitignore(absdir: str, reldir: str, ignores: list[_Ignores], enabled: 
         return ignores
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
-            spec = pathspec.GitIgnoreSpec.from_lines(f.read().splitlines())
+            spec = _spec(f.read().splitlines())
     except OSError:
         return ignores
     return [*ignores, _Ignores(reldir, spec)]
