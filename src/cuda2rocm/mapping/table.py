@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import itertools
 from collections.abc import Iterator
 from importlib import resources
 
@@ -32,9 +33,21 @@ def _text(name: str) -> str:
     return resources.files("cuda2rocm.mapping").joinpath("data").joinpath(f"{name}.csv").read_text("utf-8")
 
 
+def _data_lines(name: str) -> list[tuple[int, str]]:
+    """The lines of ``data/<name>.csv`` with their 1-based numbers, ``#`` comment lines left out."""
+    lines = _text(name).splitlines()
+    top = 0  # the leading comment lines
+    while top < len(lines) and lines[top].startswith("#"):
+        top += 1
+    numbered = list(enumerate(lines[top:], top + 1))
+    if any(map(str.startswith, lines[top:], itertools.repeat("#"))):  # comments further down too (C speed)
+        numbered = [(n, line) for n, line in numbered if not line.startswith("#")]
+    return numbered
+
+
 def read_table(name: str) -> tuple[list[str], list[tuple[int, list[str]]]]:
     """Header and rows of ``data/<name>.csv`` with 1-based line numbers; ``#`` lines are comments."""
-    numbered = [(n, line) for n, line in enumerate(_text(name).splitlines(), 1) if not line.startswith("#")]
+    numbered = _data_lines(name)
     parsed = csv.reader([line for _, line in numbered])
     header = next(parsed)
     rows = [(lineno, row) for (lineno, _), row in zip(numbered[1:], parsed, strict=False)]
@@ -87,14 +100,7 @@ def _raw_library(library: str) -> list[tuple[int, list[str]]]:
 
 def _library_lines(library: str) -> list[tuple[int, str]]:
     """The numbered data lines of an identifier table (comments and the checked header left out), unparsed."""
-    text = _text(library)
-    lines = text.splitlines()
-    top = 0  # the leading comment lines
-    while top < len(lines) and lines[top].startswith("#"):
-        top += 1
-    numbered = list(enumerate(lines[top:], top + 1))
-    if text.count("\n#") + text.startswith("#") > top:  # comments further down too
-        numbered = [(n, line) for n, line in numbered if not line.startswith("#")]
+    numbered = _data_lines(library)
     header = next(csv.reader([numbered[0][1]])) if numbered else []
     if tuple(header) != ENTRY_COLUMNS:
         raise MappingDataError(f"mapping/data/{library}.csv: columns {header} are not {list(ENTRY_COLUMNS)}")
