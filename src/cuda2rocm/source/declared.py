@@ -8,6 +8,7 @@ only the latter as API references.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 
 from cuda2rocm.source.tokens import (
     BAD_COMMENT,
@@ -63,9 +64,11 @@ def _streams(tokens: list[Token]) -> list[list[Token]]:
     return [code, *directives]
 
 
-def is_defined(tokens: list[Token], name: str) -> bool:
-    """``name in defined_names(tokens)``, looking only at the occurrences of ``name``."""
-    for i in all_indexes(list(map(_SRC, tokens)), name):  # list.index scans at C speed
+def is_defined(tokens: list[Token], name: str, occurrences: Iterable[int] | None = None) -> bool:
+    """``name in defined_names(tokens)``, looking only at the occurrences of ``name`` (the indexes of the tokens
+    whose text it is, when the caller has them)."""
+    found = all_indexes(list(map(_SRC, tokens)), name) if occurrences is None else occurrences
+    for i in found:
         if tokens[i].kind != IDENT:
             continue
         prev = _prev_code(tokens, i)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
-from cuda2rocm.source.tokens import LineIndex, Token, next_code, prev_code
+from cuda2rocm.source.tokens import LineIndex, Token, all_indexes, next_code, prev_code
 from cuda2rocm.translate.decide import Decision, Settings, decide
 from cuda2rocm.translate.options import Options
 
@@ -38,11 +39,19 @@ class Context:
     device_variables: frozenset[str] | None = None  # __device__/__constant__/__managed__ variables, on first use
     renames_cu: bool = False  # this run writes x.cu as x.hip (cu_suffix): local `#include "x.cu"` must follow
     kept_guards: frozenset[int] | None = None  # definedness tests that guard a value use (identifiers pass)
+    token_texts: list[str] | None = None  # every token's text, by index, on first use (positions)
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,
                source: Path | None = None) -> Context:
         return cls(text, path, tokens, options, Settings.of(options), LineIndex(text), source=source)
+
+    def positions(self, text: str) -> list[int]:
+        """Indexes of every token whose text is ``text``, ascending (``list.index`` scans at C speed over one list
+        of the token texts, made once per file)."""
+        if self.token_texts is None:
+            self.token_texts = list(map(attrgetter("src"), self.tokens))
+        return all_indexes(self.token_texts, text)
 
     def decide(self, name: str) -> Decision | None:
         """:func:`decide` under this file's settings, remembered per name."""

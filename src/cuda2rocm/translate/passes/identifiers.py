@@ -79,7 +79,7 @@ def _candidates(ctx: Context) -> list[int]:
     kept = list(itertools.compress(idents, map(loud.__contains__, names)))
     if "::" not in ctx.text:  # without one no identifier is qualified (the common C-style CUDA file)
         return kept
-    after = {ctx.next_code(c) for c in all_indexes(list(map(_SRC, toks)), "::")}
+    after = {ctx.next_code(c) for c in ctx.positions("::")}
     scoped = [j for j in after if j < len(toks) and toks[j].kind == IDENT and toks[j].src not in loud]
     return sorted(kept + scoped) if scoped else kept
 
@@ -334,7 +334,7 @@ def _void_pointer_variable(ctx: Context, name: str) -> bool:
     if not name.isidentifier():
         return False
     toks = ctx.tokens
-    for k in all_indexes(list(map(_SRC, toks)), name):  # the name's occurrences, found at C speed
+    for k in ctx.positions(name):
         if toks[k].kind == IDENT:
             star = ctx.prev_code(k)
             typ = ctx.prev_code(star) if star >= 0 and toks[star].src == "*" else -1
@@ -384,7 +384,7 @@ def _symbol(ctx: Context, i: int, position: int, overloaded: bool) -> list[Edit]
     if tok.kind != STRING or not tok.src.startswith('"'):
         return []
     name = tok.src[1:-1]
-    if name.isidentifier() and is_defined(ctx.tokens, name):
+    if name.isidentifier() and is_defined(ctx.tokens, name, ctx.positions(name)):
         text = f"HIP_SYMBOL({name})" if overloaded else f"&{name}"
         ctx.report(rules.STRING_SYMBOL, tok.offset, f'symbol "{name}" given as a string: now {text}')
         return [Edit(tok.offset, tok.end, text, "fallback:string-symbol")]
@@ -567,7 +567,7 @@ def _rename(ctx: Context, i: int, d: Decision) -> Edit:
         ctx.report(d.rule, tok.offset, d.message)
     ctx.converted[(d.library, d.kind)] += 1
     ctx.uses_hip_runtime |= d.library in _RUNTIME_LIBRARIES
-    return Edit(tok.offset, tok.offset + len(tok.src), d.replacement, f"{d.library}:{d.kind}")
+    return Edit(tok.offset, tok.end, d.replacement, f"{d.library}:{d.kind}")
 
 
 def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:

@@ -26,7 +26,7 @@ def check(ctx: Context, i: int) -> None:
         return
     defined = ctx.defined.get(name)
     if defined is None:
-        defined = ctx.defined[name] = is_defined(ctx.tokens, name) or name in _header_names(ctx)
+        defined = ctx.defined[name] = is_defined(ctx.tokens, name, ctx.positions(name)) or name in _header_names(ctx)
     if not defined:
         ctx.report(rules.UNKNOWN, ctx.tokens[i].offset, f"{name} looks like a CUDA identifier but is not in "
                    "the mapping tables; left unchanged")
