@@ -211,12 +211,11 @@ def from_data(data: Any, where: str = "<data>") -> Envelope:
 
 
 def _header(data: dict[str, Any]) -> Envelope:
-    meta = {k: data[k] for k in _KEYS if k in data and k != "payload"}
+    """The envelope's own fields decoded (the payload kept as plain data); a missing tool is an unknown one."""
+    meta = {k: data[k] for k in _KEYS if k in data}
     meta.setdefault("payload_schema_version", "")
-    head = decode(_Header, meta, lenient=True)
-    return Envelope(head.kind, head.payload_schema_version, data["payload"], head.tool, head.command_line,
-                    head.started_at, head.finished_at, head.exit_status, head.project, head.machine,
-                    head.schema_version, head.artifacts, head.origin)
+    meta.setdefault("tool", {"name": "", "version": ""})
+    return decode(Envelope, meta, lenient=True)
 
 
 def _with_result(env: Envelope, where: str) -> Envelope:
@@ -245,22 +244,6 @@ def _with_result(env: Envelope, where: str) -> Envelope:
 def _tool_text(data: dict[str, Any]) -> str:
     tool = data.get("tool")
     return f"cuda2rocm {tool.get('version', '?')}" if isinstance(tool, dict) else "an unknown tool"
-
-
-@dataclass(frozen=True)
-class _Header:
-    kind: str
-    payload_schema_version: str
-    tool: Tool = Tool("", "")
-    command_line: tuple[str, ...] = ()
-    started_at: str = ""
-    finished_at: str = ""
-    exit_status: int | None = None
-    project: Project = Project()
-    machine: str | None = None
-    schema_version: str = SCHEMA_VERSION
-    artifacts: tuple[Artifact, ...] = ()
-    origin: Origin | None = None
 
 
 @dataclass(frozen=True)
