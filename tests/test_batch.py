@@ -109,3 +109,39 @@ def test_an_exited_parent_not_yet_reaped_is_not_alive() -> None:
     child.wait()
     assert not process_alive(child.pid)
     assert process_alive(os.getpid()) and process_alive(os.getppid())
+
+
+def test_gc_paused_disables_the_collector_inside_and_restores_it() -> None:
+    from cuda2rocm.batch import gc_paused
+
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), gc_paused():
+        assert not gc.isenabled()
+        raise RuntimeError
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # a caller's disabled collector stays disabled
+    finally:
+        gc.enable()
+
+
+def test_translating_a_file_runs_at_most_the_one_collection_after_it() -> None:
+    """Without the pause, the default thresholds collect dozens of times over this file's ~60,000 tokens."""
+    from cuda2rocm.translate.engine import translate_text
+    from cuda2rocm.translate.options import Options
+
+    seen: list[str] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        seen.append(phase)
+
+    text = "".join(f"__global__ void k{i}(float* p) {{ p[threadIdx.x] = {i}; }}\n" for i in range(3000))
+    gc.callbacks.append(note)
+    try:
+        translate_text(text, "big.cu", Options())
+    finally:
+        gc.callbacks.remove(note)
+    assert seen.count("start") <= 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Iterable
 
+from cuda2rocm.batch import gc_paused
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan import rocm_path, suppress
 from cuda2rocm.scan.analyzers import (
@@ -62,7 +63,8 @@ _TEXT: dict[str, TextAnalyzer] = {"python": python.scan_python, **{k: _collected
 def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset()) -> FileFacts:
     report = FileFacts(cand.rel, cand.language)
     try:
-        _scan(report, cand, target_gpu, max_bytes)
+        with gc_paused():
+            _scan(report, cand, target_gpu, max_bytes)
     except Exception as exc:  # the per-file boundary: a bug in one analyzer must not stop the scan
         where = traceback.extract_tb(exc.__traceback__)[-1]
         report.problems.append(InputProblem(cand.rel, f"internal error while scanning ({type(exc).__name__}: {exc} "

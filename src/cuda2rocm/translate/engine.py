@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from cuda2rocm.batch import gc_paused
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.source import tokens as tk
@@ -41,7 +42,8 @@ def translate_text(text: str, path: str, options: Options, output: str = "", sou
     """
     started = time.perf_counter()
     try:
-        result, ctx = _translate(text, path, options, output or path, source, renames_cu)
+        with gc_paused():
+            result, ctx = _translate(text, path, options, output or path, source, renames_cu)
     except tk.TokenizeError as exc:
         result, ctx = Failed(path, exc.message, exc.line), None
     except Exception as exc:  # a bug must not stop the other files: report it on this one

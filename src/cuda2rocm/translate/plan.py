@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from cuda2rocm.batch import gc_paused
 from cuda2rocm.rewrite.plan import Job, Plan, plan
 from cuda2rocm.source.tokens import STRING, tokenize_kept
 from cuda2rocm.translate.io import InputError, read_source
@@ -24,7 +25,8 @@ def local_includes(path: Path, options: Options, seen: set[Path]) -> Iterator[Pa
         text = read_source(path, options.max_bytes)
     except InputError:
         return
-    tokens = tokenize_kept(text)  # translating the file takes them back
+    with gc_paused():
+        tokens = tokenize_kept(text)  # translating the file takes them back
     for j in include_operands(tokens):
         if tokens[j].kind != STRING:
             continue
