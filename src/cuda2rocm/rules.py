@@ -40,6 +40,9 @@ class Rule:
     instead: str
     references: tuple[str, ...] = ()
     check: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    #: the check can report only in a text that contains one of these strings (anywhere: in code, comments or
+    #: strings); a file with none of them is not given to the check. Empty: every file is.
+    requires: tuple[str, ...] = ()
 
     def finding(
         self,
@@ -89,12 +92,16 @@ def rule(
     example: str,
     instead: str,
     references: tuple[str, ...] = (),
+    requires: tuple[str, ...] = (),
 ) -> Callable[[F], F]:
-    """Register a checker function under a stable id, with its documentation."""
+    """Register a checker function under a stable id, with its documentation. ``requires``: strings of which a
+    text must contain one for the check to report anything (a necessary condition, read from the check's code:
+    ``tests/hazards/test_requires.py`` holds every rule to it), so files without them skip the check."""
 
     def decorator(func: F) -> F:
         define(
-            Rule(id, title, family, severity, confidence, layer, what, why, example, instead, references, func)
+            Rule(id, title, family, severity, confidence, layer, what, why, example, instead, references, func,
+                 requires)
         )
         return func
 

@@ -37,9 +37,11 @@ def device_rules() -> list[Rule]:
 
 def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
          rocm: str | None = None, structure: Structure | None = None, *, pairs: dict[int, int] | None = None,
-         lines: LineIndex | None = None) -> list[Hit]:
+         lines: LineIndex | None = None, prefilter: bool = True) -> list[Hit]:
     """The hits of every device rule. ``structure`` / ``pairs`` / ``lines``: computed by the caller from the same
-    tokens and text (bracket pairs and functions, bracket pairs alone, the line index): not computed again."""
+    tokens and text (bracket pairs and functions, bracket pairs alone, the line index): not computed again.
+    ``prefilter``: skip the rules whose :attr:`Rule.requires` strings the text lacks (False: run every rule, the
+    reference the prefilter is tested against)."""
     src = Source(tokens, text, path, resolve(target_gpu), rocm)
     if structure is not None:  # fill the lazy attributes
         src.__dict__["pairs"], src.__dict__["functions"] = structure
@@ -50,6 +52,8 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
     found: list[Hit] = []
     for rule in device_rules():
         assert rule.check is not None
+        if prefilter and rule.requires and not any(s in text for s in rule.requires):
+            continue
         found.extend(rule.check(src))
     return settle(src, _dedupe(found))
 
