@@ -4,14 +4,14 @@ the whole new one, never a part) whose temporary files a later run can recognise
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
-import tempfile
 from pathlib import Path
 
 from cuda2rocm.batch import process_alive
 
-#: temporary files of :func:`write_bytes_atomic`: ``.<name>.c2r<pid>-<random>.tmp`` beside the destination
+#: temporary files of :func:`write_bytes_atomic`: ``.<name>.c2r<pid>-<n>.tmp`` beside the destination
 _TEMP_PREFIX = "c2r"
 _TEMP_NAME = re.compile(r"\..+\.c2r(\d+)-[^/]*\.tmp")
 
@@ -73,8 +73,11 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from
     path = Path(path)
     if not force and path.exists():
         raise FileExistsError(f"{path} exists (use --force to overwrite)")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{_TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = _temp_beside(path)
+    except FileNotFoundError:  # the folder does not exist yet: made once, not checked before every write
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = _temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -87,6 +90,21 @@ def write_bytes_atomic(path: Path, data: bytes, *, force: bool = True, mode_from
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+#: numbers the temporary files of this process (with its pid, the name is unique on the machine)
+_TEMP_COUNTER = itertools.count()
+
+
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new temporary file next to ``path`` named ``.<name>.c2r<pid>-<n>.tmp`` (mode 0600, like ``mkstemp``), made
+    with ``O_EXCL``: a name that exists (a file of ours left by an earlier process with the same pid) is skipped."""
+    while True:
+        tmp = os.path.join(path.parent, f".{path.name}.{_TEMP_PREFIX}{os.getpid()}-{next(_TEMP_COUNTER)}.tmp")
+        try:
+            return os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600), tmp
+        except FileExistsError:
+            continue
 
 
 def write_text_atomic(path: Path, text: str, *, force: bool = True, mode_from: Path | None = None,

@@ -42,14 +42,24 @@ def edits(ctx: Context) -> Iterator[Edit]:
 
 def insertion_point(tokens: list[Token]) -> int:
     """Offset after leading comments/blank lines, ``#pragma once`` and an ``#ifndef X``/``#define X`` guard."""
-    lines = _leading_lines(tokens)
+    lines: list[tuple[list[str], int]] = []
+    more = _leading_lines(tokens)  # read as far as the decision needs (one line ahead, for a guard)
+
+    def have(k: int) -> bool:
+        while len(lines) <= k:
+            line = next(more, None)
+            if line is None:
+                return False
+            lines.append(line)
+        return True
+
     at = 0
     k = 0
-    while k < len(lines):
+    while have(k):
         words, end = lines[k]
         if not words or words == ["#", "pragma", "once"]:  # comment, blank line, #pragma once
             at, k = end, k + 1
-        elif _is_guard(lines, k):
+        elif have(k + 1) and _is_guard(lines, k):
             at, k = lines[k + 1][1], k + 2
         else:
             break
@@ -66,17 +76,17 @@ def _is_guard(lines: list[tuple[list[str], int]], k: int) -> bool:
     )
 
 
-def _leading_lines(tokens: list[Token], limit: int = 64) -> list[tuple[list[str], int]]:
-    """The first ``limit`` lines as (code words, offset after the line's newline)."""
-    lines: list[tuple[list[str], int]] = []
+def _leading_lines(tokens: list[Token], limit: int = 64) -> Iterator[tuple[list[str], int]]:
+    """The first ``limit`` lines as (code words, offset after the line's newline), one at a time."""
     words: list[str] = []
+    count = 0
     for tok in tokens:
         if tok.kind == NL or (tok.kind == COMMENT and "\n" in tok.src and not tok.pp and not words):
             if tok.kind == NL:
-                lines.append((words, tok.end))
+                yield words, tok.end
                 words = []
-            if len(lines) >= limit:
-                break
+                count += 1
+            if count >= limit:
+                return
         elif tok.kind not in (WS, COMMENT, "ESCNL"):
             words.append(tok.src)
-    return lines
