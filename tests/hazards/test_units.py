@@ -21,8 +21,9 @@ REFERENCE = Path("/work/shared/reference/gpus.yaml")
 
 @pytest.mark.parametrize(("text", "value"), [
     ("32", 32), ("0x1f", 31), ("0xFFFFFFFFu", 0xFFFFFFFF), ("1'024", 1024), ("010", 8), ("0b101", 5), ("7ull", 7),
+    ("0", 0), ("08", None), ("0x'", None), ("0b'", None),
 ])
-def test_parse_int(text: str, value: int) -> None:
+def test_parse_int(text: str, value: int | None) -> None:
     assert parse_int(text) == value
 
 

@@ -30,13 +30,11 @@ def parse_int(text: str) -> int | None:
     if not m:
         return None
     body = m.group(1).replace("'", "")
-    if body[:2] in ("0x", "0X"):
-        return int(body, 16)
-    if body[:2] in ("0b", "0B"):
-        return int(body[2:], 2)
-    if len(body) > 1 and body.startswith("0"):
-        return int(body, 8)
-    return int(body)
+    base = 16 if body[:2] in ("0x", "0X") else 2 if body[:2] in ("0b", "0B") else 8 if body[:1] == "0" else 10
+    try:
+        return int(body[2:] if base == 2 else body, base)
+    except ValueError:  # no literal: ``08`` (8 is no octal digit), ``0x'``; the compiler rejects these
+        return None
 
 
 _BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", ">", "<=", ">="), ("<<", ">>"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
+from cuda2rocm.source.structure import Function, find_functions, match_brackets
 from cuda2rocm.source.tokens import LineIndex, Token, all_indexes, next_code, prev_code
 from cuda2rocm.translate.decide import Decision, Settings, decide
 from cuda2rocm.translate.options import Options
@@ -28,7 +29,8 @@ class Context:
     uses_hip_runtime: bool = False  # the output needs hip/hip_runtime.h
     has_hip_runtime: bool = False  # the output includes hip/hip_runtime.h
     runtime_first: bool = False  # a header that needs hip_runtime.h comes before the file's own runtime include
-    pairs: dict[int, int] | None = None  # bracket pairs, computed on first use
+    pairs: dict[int, int] | None = None  # bracket pairs, computed on first use (brackets())
+    function_list: list[Function] | None = None  # function definitions, computed on first use (functions())
     defined: dict[str, bool] = field(default_factory=dict)  # CUDA-looking name -> the file declares it
     decisions: dict[str, Decision | None] = field(default_factory=dict)  # this file's decide() results
     source: Path | None = None  # the file on disk (its local headers are looked into); None for stdin/text
@@ -52,6 +54,18 @@ class Context:
         if self.token_texts is None:
             self.token_texts = list(map(attrgetter("src"), self.tokens))
         return all_indexes(self.token_texts, text)
+
+    def brackets(self) -> dict[int, int]:
+        """The file's bracket pairs (:func:`match_brackets`), computed once; the hazard analysis gets them too."""
+        if self.pairs is None:
+            self.pairs = match_brackets(self.tokens)
+        return self.pairs
+
+    def functions(self) -> list[Function]:
+        """The file's function definitions (:func:`find_functions`), computed once; shared with the hazard analysis."""
+        if self.function_list is None:
+            self.function_list = find_functions(self.tokens, self.brackets())
+        return self.function_list
 
     def decide(self, name: str) -> Decision | None:
         """:func:`decide` under this file's settings, remembered per name."""

@@ -100,7 +100,7 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     if not (want or fix):
         return []
     found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=fix,
-                                   pairs=ctx.pairs, lines=ctx.index)
+                                   pairs=ctx.pairs, functions=ctx.function_list, lines=ctx.index)
     if want:
         ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not fix:

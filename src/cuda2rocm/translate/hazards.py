@@ -8,17 +8,20 @@ from cuda2rocm import hazards as hz
 from cuda2rocm.hazards.engine import SAFE_FIX, hits, safe_edits, to_findings
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.edits import SpanIndex
+from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
 
 MARKER_RULE = "hazard-marker"
 
 
 def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, findings: bool,
-            fixes: bool, pairs: dict[int, int] | None = None,
+            fixes: bool, pairs: dict[int, int] | None = None, functions: list[Function] | None = None,
             lines: LineIndex | None = None) -> tuple[list[Finding], list[Edit]]:
     """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``).
-    ``pairs``, ``lines``: the translation's bracket pairs and line index of the same text, shared."""
-    found = hits(tokens, text, path, rocm=rocm, pairs=pairs, lines=lines)
+    ``pairs``, ``functions``, ``lines``: the translation's bracket pairs, function definitions and line index of
+    the same text, shared (``functions`` only with ``pairs``)."""
+    structure = (pairs, functions) if pairs is not None and functions is not None else None
+    found = hits(tokens, text, path, rocm=rocm, structure=structure, pairs=pairs, lines=lines)
     return (to_findings(tokens, text, path, found, lines) if findings else []), (safe_edits(found) if fixes else [])
 
 

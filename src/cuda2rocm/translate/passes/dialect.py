@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
-from cuda2rocm.source.structure import find_functions, match_brackets
 from cuda2rocm.source.tokens import IDENT, PUNCT, WS, Token
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
@@ -107,9 +106,7 @@ def _std_in_device_code(ctx: Context) -> Iterator[Edit]:
     if "std" not in ctx.text or not any(n in ctx.text for n in _DEVICE_GLOBAL):
         return
     toks = ctx.tokens
-    if ctx.pairs is None:
-        ctx.pairs = match_brackets(toks)
-    for fn in find_functions(toks, ctx.pairs):
+    for fn in ctx.functions():
         if not fn.is_device:
             continue
         for i in range(fn.body_open + 1, fn.body_close):

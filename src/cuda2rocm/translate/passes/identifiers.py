@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
-from cuda2rocm.source.structure import match_brackets, match_span, split_args
+from cuda2rocm.source.structure import match_span, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token, all_indexes
 from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
@@ -303,8 +303,8 @@ def _call(ctx: Context, i: int) -> tuple[int, int, list[tuple[int, int]]] | None
     open_ = ctx.next_code(i)
     if open_ >= len(toks) or toks[open_].src != "(":
         return None
-    if ctx.pairs is None and toks[open_].pp:
-        ctx.pairs = match_brackets(toks)
+    if toks[open_].pp:
+        ctx.brackets()
     pairs = ctx.pairs if ctx.pairs is not None else match_span(toks, open_)
     if open_ not in pairs:
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
-from cuda2rocm.source.structure import Launch, find_launches, match_brackets
+from cuda2rocm.source.structure import Launch, find_launches
 from cuda2rocm.source.tokens import IDENT, PUNCT, TRIVIA
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
@@ -22,9 +22,7 @@ RULE = "launch:ggl"
 def edits(ctx: Context) -> Iterator[Edit]:
     if ctx.options.launch_syntax != "ggl" or not any(t.src == "<<<" for t in ctx.tokens if t.kind == PUNCT):
         return
-    if ctx.pairs is None:
-        ctx.pairs = match_brackets(ctx.tokens)
-    for found in find_launches(ctx.tokens, ctx.pairs):
+    for found in find_launches(ctx.tokens, ctx.brackets()):
         launch = found._replace(config=tuple(join_template_arguments(ctx.tokens, list(found.config))))
         if launch.args_open < 0:
             continue
@@ -61,8 +59,7 @@ def _macro_parts(ctx: Context, launch: Launch) -> int:
         while j < len(toks) and toks[j].pp:
             body.append(j)
             j += 1
-        if ctx.pairs is None:
-            ctx.pairs = match_brackets(toks)
+        ctx.brackets()
         depth, commas = 0, 0
         for b in body:
             if toks[b].kind != PUNCT:

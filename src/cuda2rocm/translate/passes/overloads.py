@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
-from cuda2rocm.source.structure import Function, find_functions, match_brackets, split_args
+from cuda2rocm.source.structure import Function, split_args
 from cuda2rocm.source.tokens import IDENT, TRIVIA
 from cuda2rocm.translate import data, rules
 from cuda2rocm.translate.context import Context
@@ -19,8 +19,7 @@ def edits(ctx: Context) -> Iterator[Edit]:
     """No edits: C2R-A111 per colliding function definition, C2R-A112 per colliding case label."""
     if not _can_collide(ctx):
         return iter(())
-    if ctx.pairs is None:
-        ctx.pairs = match_brackets(ctx.tokens)
+    ctx.brackets()
     _overloads(ctx)
     for i, tok in enumerate(ctx.tokens):
         if tok.kind == IDENT and tok.src == "switch" and not tok.pp:
@@ -31,7 +30,7 @@ def edits(ctx: Context) -> Iterator[Edit]:
 def _overloads(ctx: Context) -> None:
     assert ctx.pairs is not None
     seen: dict[tuple[str, tuple[str, ...]], tuple[Function, tuple[str, ...]]] = {}
-    for fn in find_functions(ctx.tokens, ctx.pairs):
+    for fn in ctx.functions():
         before, after = _signature(ctx, fn, False), _signature(ctx, fn, True)
         first, first_before = seen.setdefault((fn.name, after), (fn, before))
         if first is not fn and first_before != before:
@@ -116,8 +115,7 @@ def vector_operators(ctx: Context) -> Iterator[Edit]:
     if "operator" not in ctx.text:
         return
     toks = ctx.tokens
-    if ctx.pairs is None:
-        ctx.pairs = match_brackets(toks)
+    ctx.brackets()
     ops, types = data.vector_member_operators(), data.vector_types()
     for i, tok in enumerate(toks):
         if tok.kind != IDENT or tok.src != "operator" or tok.pp:
