@@ -106,6 +106,9 @@ def _std_in_device_code(ctx: Context) -> Iterator[Edit]:
     if "std" not in ctx.text or not any(n in ctx.text for n in _DEVICE_GLOBAL):
         return
     toks = ctx.tokens
+    if not any(_src(toks, ctx.next_code(ctx.next_code(i))) in _DEVICE_GLOBAL for i in ctx.positions("std")
+               if _src(toks, ctx.next_code(i)) == "::"):
+        return  # no std::<name> of the list anywhere: the functions need not be found
     for fn in ctx.functions():
         if not fn.is_device:
             continue
@@ -122,6 +125,10 @@ def _std_in_device_code(ctx: Context) -> Iterator[Edit]:
                 std = before
             ctx.converted[("device", "std-function")] += 1
             yield Edit(toks[std].offset, tok.offset, "", "device:std-function")
+
+
+def _src(toks: list[Token], i: int) -> str:
+    return toks[i].src if i < len(toks) else ""
 
 
 def _register(ctx: Context) -> Iterator[Edit]:
