@@ -66,6 +66,8 @@ def _std_qualifier(src: Source, i: int) -> int:
             "__global__ void k(const float* p, float* out) {\n"
             "  if (threadIdx.x == 0) out[blockIdx.x] = p[blockIdx.x];\n}\n",
     references=(HIP_GUIDE,),
+    # only calls of printf and of the HOST_ONLY_STD names are read
+    requires=tuple(sorted(HOST_ONLY_STD | {"printf"})),
 )
 def check_device_calls(src: Source) -> Iterator[Hit]:
     for i in first_per_line(src, _device_calls(src, frozenset({"printf"}))):

@@ -93,6 +93,8 @@ def static_bytes(src: Source, fn: Function, env: Env) -> tuple[int, int] | None:
             "#define TILE 64\n__global__ void k(float* p) {\n  __shared__ float a[TILE][TILE];\n"
             "  a[threadIdx.y][threadIdx.x] = p[0];\n}\n",
     references=(GPU_SPECS,),
+    # only declarations that start with a __shared__ identifier token are counted
+    requires=("__shared__",),
 )
 def check_static_lds(src: Source) -> Iterator[Hit]:
     base = file_env(src)
@@ -122,6 +124,8 @@ _MAX_DYN = frozenset({"cudaFuncAttributeMaxDynamicSharedMemorySize", "hipFuncAtt
             "__global__ void k(float* p) { extern __shared__ float s[]; s[0] = p[0]; }\n"
             "void run(float* p) { k<<<1, 256, 48 * 1024>>>(p); }\n",
     references=(GPU_SPECS,),
+    # only launches (find_launches() needs a <<< token) and calls of the _SET_ATTR names are read
+    requires=("<<<", *sorted(_SET_ATTR)),
 )
 def check_dynamic_lds(src: Source) -> Iterator[Hit]:
     base = file_env(src)

@@ -11,6 +11,7 @@ from cuda2rocm.hazards.flow import (
     BALLOTS,
     LANE_SOURCES,
     SYNC_MASKED,
+    THREAD_SOURCES,
     flow_of,
     holds_ballot,
     is_full_mask_literal,
@@ -40,6 +41,8 @@ _UNSIGNED_32 = frozenset({"unsigned", "unsigned int", "uint32_t", "uint"})
             "truncated to the same 32-bit mask.\n"
             "__device__ float f(float v) { return __shfl_xor_sync(0xffffffffffffffffULL, v, 1); }\n",
     references=(HIP_GUIDE,),
+    # only calls of the SYNC_MASKED names are read (anywhere in the file)
+    requires=tuple(sorted(SYNC_MASKED)),
 )
 def check_full_masks(src: Source) -> Iterator[Hit]:
     macros = {n for n, toks in defines(src).items() if len(toks) == 1 and _is_full(toks[0].src)}
@@ -74,6 +77,8 @@ def _is_full(text: str) -> bool:
             "__device__ int f(bool p) { unsigned long long b = __ballot_sync(0xffffffffffffffffULL, p); "
             "return b != 0; }\n",
     references=(HIP_GUIDE,),
+    # the check returns at once without a token named as one of BALLOTS
+    requires=tuple(sorted(BALLOTS)),
 )
 def check_ballot_storage(src: Source) -> Iterator[Hit]:
     if not src.tokens_named(BALLOTS):
@@ -127,6 +132,8 @@ _BIT_OPS = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "", "__brev": "",
             "arithmetic that assumed 32 bits).\n"
             "__device__ int votes(bool p) { return __popcll(__ballot_sync(0xffffffffffffffffULL, p)); }\n",
     references=(HIP_GUIDE,),
+    # the operand must hold a ballot: a call of one of BALLOTS, or a variable that flow found assigned from one
+    requires=tuple(sorted(BALLOTS)),
 )
 def check_ballot_bitops(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -153,6 +160,9 @@ def check_ballot_bitops(src: Source) -> Iterator[Hit]:
             "or use `__all_sync`.\n"
             "__device__ bool all_set(bool p) { return __all_sync(0xffffffffffffffffULL, p); }\n",
     references=(HIP_GUIDE,),
+    # '1 << x' needs x a lane source or a lane variable, which flow derives only from threadIdx or a lane source;
+    # a full-mask comparison needs a ballot (a BALLOTS call, or a variable assigned from one)
+    requires=tuple(sorted(THREAD_SOURCES | LANE_SOURCES | BALLOTS)),
 )
 def check_mask_arithmetic(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -205,6 +215,8 @@ _WARP_COLLECTIVES = frozenset({"__reduce_add_sync", "__reduce_min_sync", "__redu
             "__device__ int total(int v) {\n  for (int o = warpSize / 2; o > 0; o /= 2) "
             "v += __shfl_xor_sync(0xffffffffffffffffULL, v, o);\n  return v;\n}\n",
     references=(HIP_GUIDE,),
+    # only calls of the _WARP_COLLECTIVES names are read
+    requires=tuple(sorted(_WARP_COLLECTIVES)),
 )
 def check_warp_collectives(src: Source) -> Iterator[Hit]:
     for i in src.idents(_WARP_COLLECTIVES):

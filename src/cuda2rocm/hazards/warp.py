@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterable, Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
 from cuda2rocm.hazards.consteval import parse_int
@@ -11,6 +12,7 @@ from cuda2rocm.hazards.dims import block_threads
 from cuda2rocm.hazards.flow import (
     SHUFFLES,
     WARP_CONSTANT_NAME,
+    WARP_PRIMITIVES,
     LaneOp,
     assigned_name,
     flow_of,
@@ -29,6 +31,19 @@ from cuda2rocm.source.tokens import IDENT
 _WHY_64 = ("AMD Instinct GPUs (CDNA: MI100, MI200, MI300, MI350) execute 64-wide wavefronts, so `warpSize` is 64. "
            "Code that hard-codes 32 computes wrong lane ids and warp ids, leaves half of every wavefront out of "
            "reductions and silently produces wrong results.")
+
+
+def _one_of(names: Iterable[str]) -> tuple[str, ...]:
+    """``names`` less those that contain another of them: a text holding one of ``names`` holds one of these."""
+    found = set(names)
+    return tuple(sorted(n for n in found if not any(m != n and m in n for m in found)))
+
+
+#: the strings one of which every spelling of a literal that parse_int reads as 32 contains: 32 (decimal), 20 (hex
+#: 0x20, 0x0020), 40 (octal 040), 100000 (binary 0b100000), or a digit separator ' (3'2, 0x2'0)
+_SPELLINGS_OF_32 = ("32", "20", "40", "100000", "'")
+#: "warp" in every letter case (identifiers are ASCII)
+_WARP_ANY_CASE = tuple("".join(c) for c in itertools.product(*zip("warp", "WARP", strict=True)))
 
 
 def _fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
@@ -69,6 +84,9 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
             "  int warp = threadIdx.x / warpSize;\n  v += __shfl_xor_sync(0xffffffffffffffffULL, v, 1);\n"
             "  if (lane == 0) out[warp] = v;\n}\n",
     references=(HIP_GUIDE, GPU_SPECS),
+    # lane arithmetic is read in device functions only (device_functions() needs one of the qualifier tokens);
+    # the warp multiples, host code included, need a token (or warp-size constant's value) that is 32
+    requires=("__global__", "__device__", *_SPELLINGS_OF_32),
 )
 def check_lane_literals(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -200,6 +218,8 @@ def _lane_stride(src: Source, i: int) -> bool:
             "  for (int o = warpSize / 2; o > 0; o >>= 1)\n"
             "    v += __shfl_down_sync(0xffffffffffffffffULL, v, o);\n  return v;\n}\n",
     references=(HIP_GUIDE,),
+    # the check returns at once without a shuffle identifier (every name of SHUFFLES starts with __shfl)
+    requires=_one_of(SHUFFLES),
 )
 def check_reduction_loops(src: Source) -> Iterator[Hit]:
     if not any(True for _ in src.idents(SHUFFLES)):
@@ -302,6 +322,8 @@ def _unrolled(src: Source, start: int, end: int) -> Iterator[Hit]:
             "__global__ void k(float* out, float v) {\n  __shared__ float part[1024 / 64];\n"
             "  int warp = threadIdx.x / warpSize;\n  part[warp] = v;\n}\n",
     references=(HIP_GUIDE, CUDA_GUIDE),
+    # only arrays declared with a __shared__ identifier token are read
+    requires=("__shared__",),
 )
 def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -351,6 +373,8 @@ def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[s
     instead="Pass `warpSize` (or omit the width, it defaults to `warpSize`).\n"
             "__device__ float bcast(float v) {\n  return __shfl_sync(0xffffffffffffffffULL, v, 0, warpSize);\n}\n",
     references=(HIP_GUIDE,),
+    # only calls of the SHUFFLES names are read (anywhere in the file)
+    requires=_one_of(SHUFFLES),
 )
 def check_shuffle_width(src: Source) -> Iterator[Hit]:
     for i in src.idents(SHUFFLES):
@@ -375,6 +399,8 @@ def check_shuffle_width(src: Source) -> Iterator[Hit]:
             "__global__ void k(float* p) { p[threadIdx.x] = __shfl_down_sync(0xffffffffffffffffULL, p[0], 1); }\n"
             "void run(float* p) { k<<<1, 64>>>(p); }\n",
     references=(GPU_SPECS,),
+    # only kernel launches are read, and find_launches() needs a <<< token
+    requires=("<<<",),
 )
 def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
     sync = warp_sync_functions(src)
@@ -402,6 +428,8 @@ def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
     instead="Use `warpSize` in device code, or a per-target constant: `#if defined(__GFX9__)` 64 / else 32, or "
             "`__AMDGCN_WAVEFRONT_SIZE` on older ROCm.\n#define WARP_SIZE warpSize\n",
     references=(HIP_GUIDE,),
+    # WARP_CONSTANT_NAME matches only (ASCII) names that hold "warp" in some letter case
+    requires=_WARP_ANY_CASE,
 )
 def check_warp_constants(src: Source) -> Iterator[Hit]:
     for name, toks in file_env(src).items():
@@ -467,6 +495,9 @@ def _declares(src: Source, name: int) -> bool:
             "__device__ void tail(volatile float* s, int tid) { s[tid] += s[tid + warpSize / 2]; }\n"
             "__global__ void k(float* s) {\n  int tid = threadIdx.x;\n  if (tid < warpSize) tail(s, tid);\n}\n",
     references=(HIP_GUIDE,),
+    # only warp-synchronous functions are read: warp_sync_functions() is empty without a volatile token or an
+    # identifier of WARP_PRIMITIVES
+    requires=("volatile", *_one_of(WARP_PRIMITIVES)),
 )
 def check_first_warp(src: Source) -> Iterator[Hit]:
     sync = warp_sync_functions(src)
