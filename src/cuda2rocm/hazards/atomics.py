@@ -31,6 +31,8 @@ MEMORY_MODEL = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runt
             "document it, or use device-scope atomics when only the GPU observes the value.\n"
             "__global__ void k(int* flag) { atomicAdd(flag, 1); }\n",
     references=(MEMORY_MODEL,),
+    # every name of _SYSTEM ends in _system
+    requires=("_system",),
 )
 def check_system_scope(src: Source) -> Iterator[Hit]:
     for i in src.idents(_SYSTEM):
@@ -47,6 +49,8 @@ def check_system_scope(src: Source) -> Iterator[Hit]:
     instead="Accumulate in `float` (atomicAdd on float) and convert once, or reduce in LDS first.\n"
             "__global__ void k(float* acc, float v) { atomicAdd(&acc[0], v); }\n",
     references=(HIP_GUIDE,),
+    # hits are calls of the _ATOMICS identifiers, all atomic*
+    requires=("atomic",),
 )
 def check_half_atomics(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -98,6 +102,8 @@ def _trivial(src: Source, start: int, end: int) -> bool:
     instead="Elect one lane per wavefront to take the lock, or restructure with atomics that need no lock.\n"
             "__device__ void lock(int* m) { if (__lane_id() == 0) { int got = atomicCAS(m, 0, 1); (void)got; } }\n",
     references=(CUDA_GUIDE,),
+    # a lock needs an identifier atomicCAS/atomicExch in the loop condition or body
+    requires=("atomicCAS", "atomicExch"),
 )
 def check_spin_locks(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -156,6 +162,8 @@ def _do_lock(src: Source, parts: tuple[int, int, int, int]) -> bool:
             "__global__ void k(int* flag) { while (__hip_atomic_load(flag, __ATOMIC_ACQUIRE, "
             "__HIP_MEMORY_SCOPE_AGENT) == 0) { } }\n",
     references=(MEMORY_MODEL,),
+    # the condition names the keyword volatile or a variable declared with it (flow, file scope)
+    requires=("volatile",),
 )
 def check_volatile_polling(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
@@ -205,6 +213,8 @@ UNIFIED_MEMORY = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_ru
             "__global__ void k(float* p) { p[threadIdx.x] += 1.f; }\n"
             "void run(int n) { float* p; cudaMalloc(&p, n * sizeof(float)); k<<<1, n>>>(p); }\n",
     references=(UNIFIED_MEMORY,),
+    # identifiers cudaMallocManaged/hipMallocManaged or __managed__
+    requires=("MallocManaged", "__managed__"),
 )
 def check_managed_memory(src: Source) -> Iterator[Hit]:
     calls = (i for i in src.idents(_MANAGED_ALLOC) if src.is_call(i))

@@ -59,6 +59,8 @@ _DEFAULT = "HIP provides it in <hip/hip_cooperative_groups.h>; group sizes follo
             "plain shuffles over the full wavefront need no groups.\n"
             "__global__ void k(float* p) { p[threadIdx.x] = __shfl_down_sync(__activemask(), p[threadIdx.x], 1); }\n",
     references=(HIP_GUIDE, CUDA_GUIDE),
+    # the headers, the namespace and its aliases (defined from it) all hold the namespace's name
+    requires=("cooperative_groups",),
 )
 def check_cooperative_groups(src: Source) -> Iterator[Hit]:
     found: dict[int, str] = {}

@@ -42,6 +42,8 @@ def _header(src: Source, names: tuple[str, ...]) -> Iterator[int]:
             "#include <rocwmma/rocwmma.hpp>\n__global__ void k(half* a) {\n"
             "  rocwmma::fragment<rocwmma::matrix_a, 16, 16, 16, half, rocwmma::row_major> f;\n}\n",
     references=(ROCWMMA, CUDA_GUIDE),
+    # tokens wmma/nvcuda (aliases and using-declarations name nvcuda::wmma), the header mma.h, or an asm block
+    requires=("wmma", "nvcuda", "mma.h", "asm"),
 )
 def check_wmma(src: Source) -> Iterator[Hit]:
     names = {"wmma", "nvcuda"} | _wmma_aliases(src)
@@ -117,6 +119,8 @@ _ASYNC = frozenset({"__pipeline_memcpy_async", "__pipeline_commit", "__pipeline_
             "__global__ void k(const float* g) {\n  __shared__ float s[256];\n"
             "  s[threadIdx.x] = g[threadIdx.x];\n  __syncthreads();\n}\n",
     references=(CK, CUDA_GUIDE),
+    # a name of _ASYNC or cuda::pipeline/make_pipeline (each holds one of these), or an asm block
+    requires=("pipeline", "memcpy_async", "TensorMap", "CUtensorMap", "cp_async_bulk_tensor", "make_tensor_map", "asm"),
 )
 def check_async_copy(src: Source) -> Iterator[Hit]:
     for i in first_per_line(src, iter(sorted([*_names(src, _ASYNC), *_cuda_pipeline(src)]))):
@@ -153,6 +157,8 @@ _CLUSTER = frozenset({"__cluster_dims__", "this_cluster", "cluster_group", "map_
     instead="Exchange data through global memory (or one larger workgroup) and drop the cluster launch.\n"
             "__global__ void k(float* p) { p[0] = 1.0f; }\n",
     references=(CUDA_GUIDE,),
+    # every name of _CLUSTER holds cluster, Cluster or is map_shared_rank
+    requires=("cluster", "Cluster", "map_shared_rank"),
 )
 def check_clusters(src: Source) -> Iterator[Hit]:
     for i in first_per_line(src, _names(src, _CLUSTER)):
@@ -170,6 +176,8 @@ def check_clusters(src: Source) -> Iterator[Hit]:
     instead="Use `__builtin_amdgcn_s_sleep(2)` under `__HIP_PLATFORM_AMD__`.\n"
             "__device__ void backoff() { __builtin_amdgcn_s_sleep(2); }\n",
     references=(HIP_GUIDE,),
+    # a call of the identifier __nanosleep
+    requires=("__nanosleep",),
 )
 def check_nanosleep(src: Source) -> Iterator[Hit]:
     for i in _names(src, frozenset({"__nanosleep"}), calls_only=True):
@@ -195,6 +203,8 @@ _FP8 = frozenset({"__nv_fp8_e4m3", "__nv_fp8_e5m2", "__nv_fp8x2_e4m3", "__nv_fp8
             "convert stored tensors/scales.\n#include <hip/hip_fp8.h>\n"
             "__global__ void k(__hip_fp8_e4m3_fnuz* q, const float* x) { q[0] = __hip_fp8_e4m3_fnuz(x[0]); }\n",
     references=("https://rocm.docs.amd.com/en/latest/reference/precision-support.html",),
+    # every name of _FP8 and the header cuda_fp8.h hold one of these
+    requires=("fp8", "__NV_E4M3", "__NV_E5M2", "Float8_e", "float8_e"),
 )
 def check_fp8(src: Source) -> Iterator[Hit]:
     if src.target.fp8 == "ocp":
@@ -223,6 +233,8 @@ _HINT_STORES = frozenset({"__stcs", "__stcg", "__stwb", "__stwt"})
             "__global__ void k(float* o, const float* i) "
             "{ o[threadIdx.x] = __builtin_nontemporal_load(&i[threadIdx.x]); }\n",
     references=(HIP_GUIDE,),
+    # calls of the _HINT_LOADS/_HINT_STORES identifiers (__ldcs/cg/ca/cv, __ldlu, __stcs/cg, __stwb/wt)
+    requires=("__ldc", "__ldlu", "__stc", "__stw"),
 )
 def check_cache_hints(src: Source) -> Iterator[Hit]:
     for i in _names(src, _HINT_LOADS | _HINT_STORES, calls_only=True):
@@ -283,6 +295,8 @@ _OPERAND_END = frozenset({")", "]"})
             "__host__ __device__ cudaTextureObject_t same(cudaTextureObject_t t) { return t; }\n",
     references=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/hip_runtime_api/modules/"
                 "texture_management.html",),
+    # every hit follows a token named in _HANDLE_TYPES (cuda/hip TextureObject_t, SurfaceObject_t)
+    requires=("TextureObject_t", "SurfaceObject_t"),
 )
 def check_handle_arithmetic(src: Source) -> Iterator[Hit]:
     handles = src.tokens_named(_HANDLE_TYPES)

@@ -28,6 +28,8 @@ _WHY = ("Inline PTX is NVIDIA's virtual ISA: the AMD compiler cannot assemble it
             "(`hazards/data/ptx_rewrites.csv`).\n"
             "__device__ unsigned lane() { return __lane_id(); }\n",
     references=(PTX_ISA, HIP_GUIDE),
+    # every hit is an asm block: an identifier token asm, __asm or __asm__ (triaged_blocks -> asm_blocks)
+    requires=("asm",),
 )
 def check_ptx_replaceable(src: Source) -> Iterator[Hit]:
     for i, found in triaged_blocks(src):
@@ -54,6 +56,8 @@ def _exact_rewrite(src: Source, i: int) -> tuple[Edit, ...]:
     instead="Rewrite the block in C++/HIP (or AMD builtins) by hand; keep the CUDA path under "
             "`#ifdef __HIP_PLATFORM_NVIDIA__` if it matters there.\n__device__ void f(float* p) { }\n",
     references=(PTX_ISA,),
+    # every hit is an asm block: an identifier token asm, __asm or __asm__ (triaged_blocks -> asm_blocks)
+    requires=("asm",),
 )
 def check_ptx_manual(src: Source) -> Iterator[Hit]:
     for i, found in triaged_blocks(src):
@@ -72,6 +76,8 @@ def check_ptx_manual(src: Source) -> Iterator[Hit]:
     example='__device__ void f() { asm volatile("wgmma.fence.sync.aligned;"); }\n',
     instead="Port the kernel to rocWMMA / MFMA builtins / Composable Kernel.\n__device__ void f() { }\n",
     references=(PTX_ISA, "https://rocm.docs.amd.com/projects/composable_kernel/en/latest/"),
+    # every hit is an asm block: an identifier token asm, __asm or __asm__ (triaged_blocks -> asm_blocks)
+    requires=("asm",),
 )
 def check_ptx_hardware(src: Source) -> Iterator[Hit]:
     for i, found in triaged_blocks(src):

@@ -27,6 +27,8 @@ HIP_GRAPHS = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtim
     instead="Use at most 1024 threads per block.\n"
             "__global__ void __launch_bounds__(1024) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
     references=(GPU_SPECS,),
+    # hits are __launch_bounds__ arguments or the config of a launch, found at a <<< token
+    requires=("__launch_bounds__", "<<<"),
 )
 def check_block_size(src: Source) -> Iterator[Hit]:
     env = file_env(src)
@@ -59,6 +61,8 @@ def _bounds(src: Source) -> Iterator[tuple[int, list[tuple[int, int]]]]:
             "(`__attribute__((amdgpu_waves_per_eu(...)))`).\n"
             "__global__ void __launch_bounds__(256) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
     references=(HIP_GUIDE,),
+    # hits are __launch_bounds__ identifiers
+    requires=("__launch_bounds__",),
 )
 def check_min_blocks(src: Source) -> Iterator[Hit]:
     for i, args in _bounds(src):
@@ -85,6 +89,8 @@ _GRID_GROUPS = frozenset({"this_grid", "this_multi_grid"})
     instead="Size the grid with `hipOccupancyMaxActiveBlocksPerMultiprocessor` x CU count at run time, or split "
             "the kernel in two launches.\n__global__ void k1(float* p) { }\n__global__ void k2(float* p) { }\n",
     references=(HIP_GUIDE,),
+    # every name of _COOP holds Cooperative or is this_grid/this_multi_grid
+    requires=("Cooperative", "this_grid", "this_multi_grid"),
 )
 def check_cooperative(src: Source) -> Iterator[Hit]:
     for i in first_per_scope(src, (i for i in src.idents(_COOP) if _needs_coresidency(src, i))):
@@ -123,6 +129,8 @@ _GRAPH_PREFIXES = ("cudaGraph", "cuGraph", "cudaStreamBeginCapture", "cudaStream
     instead="Keep graphs optional (a flag to run eagerly) and test capture on the target ROCm release.\n"
             "void run(cudaStream_t s, bool graphs) { }\n",
     references=(HIP_GRAPHS,),
+    # identifiers starting with a _GRAPH_PREFIXES prefix: each holds one of these
+    requires=("cudaGraph", "cuGraph", "Captur", "cudaUserObject"),
 )
 def check_graphs(src: Source) -> Iterator[Hit]:
     for i in first_per_line(src, (k for k in src.idents_prefixed(_GRAPH_PREFIXES) if src.is_call(k))):

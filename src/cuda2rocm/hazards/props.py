@@ -36,6 +36,10 @@ def unsupported() -> dict[str, tuple[str, str]]:
     instead="Drop the query (and the feature it gates) on AMD, or guard it with `__HIP_PLATFORM_NVIDIA__`.\n"
             "int f(const cudaDeviceProp& prop) { return prop.l2CacheSize; }\n",
     references=(HIPIFY_RT,),
+    # every name of data/device_props.csv holds one (tests/hazards/test_requires_cases_b.py checks)
+    requires=("cudaDevAttr", "accessPolicy", "persistingL2", "reservedSharedMem", "clusterLaunch", "ipcEvent",
+              "gpuDirectRDMA", "timelineSemaphore", "CudaArraySupported", "hostRegisterReadOnly", "memoryPool",
+              "hostNuma", "mpsEnabled", "sharedMemPerBlockOptin"),
 )
 def check_props(src: Source) -> Iterator[Hit]:
     table = unsupported()
@@ -76,6 +80,8 @@ def _directives(src: Source) -> Iterator[tuple[int, str]]:
             "#if defined(__HIP_PLATFORM_AMD__) || (defined(__CUDA_ARCH_LIST__) && 1)\n  return x * 2.0f;\n"
             "#else\n  return x;\n#endif\n}\n",
     references=(HIP_PORTING,),
+    # the check itself returns unless the text holds it
+    requires=("__CUDA_ARCH__",),
 )
 def check_arch_checks(src: Source) -> Iterator[Hit]:
     if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
@@ -95,6 +101,8 @@ def check_arch_checks(src: Source) -> Iterator[Hit]:
     instead="Use `__HIP_DEVICE_COMPILE__` (or test both).\n__host__ __device__ int f() {\n"
             "#if defined(__HIP_DEVICE_COMPILE__)\n  return 1;\n#else\n  return 0;\n#endif\n}\n",
     references=(HIP_PORTING,),
+    # the check itself returns unless the text holds it
+    requires=("__CUDA_ARCH__",),
 )
 def check_device_pass(src: Source) -> Iterator[Hit]:
     if "__CUDA_ARCH__" not in src.text:  # every hit's directive text contains it (tokens are the text's)
@@ -123,6 +131,8 @@ _CMP = frozenset({">=", ">", "<=", "<", "==", "!="})
     instead="Test for the feature (e.g. `hipDeviceProp_t::gcnArchName`, a capability table) instead of the "
             "NVIDIA generation.\nbool ampere(const cudaDeviceProp& prop, bool has_bf16) { return has_bf16; }\n",
     references=(HIP_PORTING,),
+    # majors come from the ComputeCapabilityMajor attributes or major tokens; with neither the check returns
+    requires=("major", "ComputeCapabilityMajor"),
 )
 def check_cc_compare(src: Source) -> Iterator[Hit]:
     majors = _major_vars(src)
@@ -266,6 +276,8 @@ _GUARD = lazy(r"#\s*(?:(?:el)?if|ifn?def)\b.*?\b(" + "|".join(_VERSION_MACROS + 
             "version (`HIP_VERSION`) for features HIP added later.\n"
             "#if defined(__HIP_PLATFORM_AMD__) || CUDART_VERSION >= 11000\n#include <cuda_bf16.h>\n#endif\n",
     references=(HIP_PORTING,),
+    # the check itself returns unless the text holds one of these macros
+    requires=_VERSION_MACROS + _FEATURE_MACROS,
 )
 def check_version_guards(src: Source) -> Iterator[Hit]:
     if not any(m in src.text for m in _VERSION_MACROS + _FEATURE_MACROS):

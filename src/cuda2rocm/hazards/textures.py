@@ -62,6 +62,9 @@ _CACHE_NOTE = "on AMD texture fetches share the vector L1/L2 with plain loads (n
             "references to texture objects.\n"
             "__global__ void k(const float* __restrict__ t, float* o) { o[threadIdx.x] = t[threadIdx.x]; }\n",
     references=(HIP_TEXTURES, CUDA_GUIDE),
+    # every name the check matches (calls, fetches, surfaces, descriptors, sampling, templates) holds one
+    requires=("Texture", "Surface", "Array", "Channel", "Resource", "tex1D", "tex2D", "tex3D", "texCubemap", "texture",
+              "surf", "FilterMode", "normalizedCoords", "sRGB", "maxAnisotropy"),
 )
 def check_textures(src: Source) -> Iterator[Hit]:
     found: list[tuple[int, str]] = []
