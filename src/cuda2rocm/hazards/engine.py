@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.groups import settle
@@ -21,18 +22,42 @@ Check = Callable[[Source], Iterable[Hit]]
 Structure = tuple[dict[int, int], list[Function]]
 
 
-#: the device rules by id, with the registry size they were computed at (once per registry state, not per file)
-_device_rules: tuple[int, tuple[Rule, ...]] = (-1, ())
+class _Rules(NamedTuple):
+    """The device rules by id and, for the prefilter, every ``requires`` string with the rules that name it."""
+
+    size: int  # the registry size they were computed at (once per registry state, not per file)
+    rules: tuple[Rule, ...]
+    by_string: dict[str, tuple[str, ...]]  # requires string -> ids of the rules that name it
+    always: frozenset[str]  # ids of the rules without requires strings
 
 
-def device_rules() -> list[Rule]:
+_device_rules = _Rules(-1, (), {}, frozenset())
+
+
+def _rules() -> _Rules:
     global _device_rules
     import cuda2rocm.hazards.rules  # noqa: F401  (registers the rules)
 
-    if _device_rules[0] != len(RULES):
+    if _device_rules.size != len(RULES):
         found = sorted((r for r in RULES.values() if r.family == FAMILY and r.check is not None), key=lambda r: r.id)
-        _device_rules = (len(RULES), tuple(found))
-    return list(_device_rules[1])
+        by_string: dict[str, list[str]] = {}
+        for r in found:
+            for s in r.requires:
+                by_string.setdefault(s, []).append(r.id)
+        _device_rules = _Rules(len(RULES), tuple(found), {s: tuple(ids) for s, ids in by_string.items()},
+                               frozenset(r.id for r in found if not r.requires))
+    return _device_rules
+
+
+def device_rules() -> list[Rule]:
+    return list(_rules().rules)
+
+
+def runnable(text: str) -> set[str]:
+    """Ids of the device rules that can report on ``text``: those without ``requires`` strings and those with one
+    of theirs in it (each string searched once per text, however many rules name it)."""
+    table = _rules()
+    return {rule for s, ids in table.by_string.items() if s in text for rule in ids} | table.always
 
 
 def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
@@ -50,11 +75,11 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
     if lines is not None:
         src.__dict__["lines"] = lines
     found: list[Hit] = []
-    for rule in device_rules():
+    run = runnable(text) if prefilter else None
+    for rule in _rules().rules:
         assert rule.check is not None
-        if prefilter and rule.requires and not any(s in text for s in rule.requires):
-            continue
-        found.extend(rule.check(src))
+        if run is None or rule.id in run:
+            found.extend(rule.check(src))
     return settle(src, _dedupe(found))
 
 
