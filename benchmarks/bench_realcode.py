@@ -2,10 +2,12 @@
 ``bench_convert.py``): the test corpus' programs (``tests/corpus/cuda``), the hazard corpora (``tests/hazards``)
 and the examples (``examples/``), copied side by side until the tree holds about ``--lines`` lines.
 
-Run: ``python3 benchmarks/bench_realcode.py [--lines 300000] [--jobs 1 2] [--repeat 3]``. Each run is its own
-process (``--jobs 1`` translates in it; ``--jobs N`` in N workers), the runs interleaved across ``--jobs`` values;
-prints a table of medians: wall seconds, lines/s, CPU seconds of the process and of its workers, peak RSS of
-the process and of the largest worker. The outputs of every ``--jobs`` value are compared (same bytes).
+Run: ``python3 benchmarks/bench_realcode.py [--lines 300000] [--jobs 1 2] [--repeat 3] [--file-lines 280]``.
+Each run is its own process (``--jobs 1`` translates in it; ``--jobs N`` in N workers), the runs interleaved
+across ``--jobs`` values; prints a table of medians: wall seconds, lines/s, CPU seconds of the process and of its
+workers, peak RSS of the process and of the largest worker. ``--file-lines 280`` joins the sources into files
+of a real project's size (the corpus' own programs and snippets are 9 lines on average, so the per-file cost of
+opening, planning and writing a file dominates them). The outputs of every ``--jobs`` value are compared (same bytes).
 """
 
 from __future__ import annotations
@@ -54,10 +56,35 @@ def corpus() -> list[tuple[str, str]]:
     return out
 
 
-def replicate(dest: Path, target_lines: int) -> tuple[int, int, int]:
-    """Copies of the corpus under ``dest/copyNNN/`` until ``target_lines``; (files, lines, bytes) written."""
+def grouped(sources: list[tuple[str, str]], file_lines: int) -> list[tuple[str, str]]:
+    """The sources joined in order into files of at least ``file_lines`` lines each (``groupNNNN.cu``, or ``.cpp``
+    when no member is CUDA): the corpus' token density at a real project's file size (0: the sources as they are)."""
+    if file_lines <= 0:
+        return sources
+    out: list[tuple[str, str]] = []
+    part: list[tuple[str, str]] = []
+    count = 0
+    for rel, text in sources:
+        part.append((rel, text if text.endswith("\n") or not text else text + "\n"))
+        count += text.count("\n")
+        if count >= file_lines:
+            out.append(_group(len(out), part))
+            part, count = [], 0
+    if part:
+        out.append(_group(len(out), part))
+    return out
+
+
+def _group(k: int, part: list[tuple[str, str]]) -> tuple[str, str]:
+    cuda = any(rel.endswith((".cu", ".cuh")) for rel, _ in part)
+    return f"group{k:04d}{'.cu' if cuda else '.cpp'}", "".join(text for _, text in part)
+
+
+def replicate(dest: Path, target_lines: int, file_lines: int = 0) -> tuple[int, int, int]:
+    """Copies of the corpus under ``dest/copyNNN/`` until ``target_lines``; (files, lines, bytes) written.
+    ``file_lines``: join the sources into files of that many lines (:func:`grouped`)."""
     files = lines = size = 0
-    sources = corpus()
+    sources = grouped(corpus(), file_lines)
     copy = 0
     while lines < target_lines:
         for rel, text in sources:
@@ -83,13 +110,17 @@ def main() -> int:
     ap.add_argument("--lines", type=int, default=300_000)
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--repeat", type=int, default=3, help="runs of each --jobs value (medians reported)")
+    ap.add_argument("--file-lines", type=int, default=0,
+                    help="join the sources into files of about this many lines (0: as they are; 280: the file size "
+                         "of the public benchmark suite issue 19 measured hipify-perl on, 324k lines in 1,166 files)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="c2r-bench-realcode-"))
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT / "src") + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     try:
-        files, lines, size = replicate(tmp / "src", args.lines)
-        print(f"{files:,} files, {lines:,} lines, {size / 2**20:.1f} MiB (copies of {', '.join(SOURCES)})")
+        files, lines, size = replicate(tmp / "src", args.lines, args.file_lines)
+        joined = f", joined into files of >= {args.file_lines} lines" if args.file_lines > 0 else ""
+        print(f"{files:,} files, {lines:,} lines, {size / 2**20:.1f} MiB (copies of {', '.join(SOURCES)}{joined})")
         runs: dict[int, list[dict[str, float]]] = {j: [] for j in args.jobs}
         digests: dict[int, str] = {}
         for _ in range(args.repeat):
