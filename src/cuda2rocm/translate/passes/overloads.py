@@ -115,7 +115,7 @@ def vector_operators(ctx: Context) -> Iterator[Edit]:
     if "operator" not in ctx.text:
         return
     toks = ctx.tokens
-    ctx.brackets()
+    pairs = ctx.brackets()
     ops, types = data.vector_member_operators(), data.vector_types()
     for i, tok in enumerate(toks):
         if tok.kind != IDENT or tok.src != "operator" or tok.pp:
@@ -124,12 +124,12 @@ def vector_operators(ctx: Context) -> Iterator[Edit]:
         paren = ctx.next_code(op)
         if op >= len(toks) or toks[op].src not in ops or paren >= len(toks) or toks[paren].src != "(":
             continue
-        if paren not in ctx.pairs or toks[ctx.prev_code(i)].src in ("::", ".", "->"):
+        if paren not in pairs or toks[ctx.prev_code(i)].src in ("::", ".", "->"):
             continue  # a member defined out of line (A::operator+=), or a call
         vector = _vector_operands(ctx, paren, types)
         if not vector:
             continue
-        start, end = _declaration(ctx, i, ctx.pairs[paren])
+        start, end = _declaration(ctx, i, pairs[paren])
         if start < 0 or _already_guarded(ctx, start):
             continue
         ctx.report(rules.VECTOR_OPERATOR, toks[i].offset,
