@@ -24,6 +24,7 @@ def type_sizes() -> dict[str, int]:
     return {row["type"]: int(row["bytes"]) for row in csv.DictReader(text.splitlines())}
 
 
+@lru_cache(maxsize=4096)  # a file's numbers repeat (0, 1, 32...): each text is parsed once per process
 def parse_int(text: str) -> int | None:
     """Value of a C integer literal (hex, binary, octal, decimal, with suffixes and digit separators)."""
     m = _INT_RE().match(text)

@@ -197,7 +197,9 @@ def analyse(src: Source, fn: Function) -> Flow:
     _params(src, fn, flow)
     flow.warp_sync = any("volatile" in t and t.endswith("*") for t in flow.types.values())
     tokens, srcs = src.tokens, src.token_texts
-    for i in src.range_code(fn.body_open + 1, fn.body_close):
+    codes = src.range_code(fn.body_open + 1, fn.body_close)
+    last = len(codes) - 1
+    for k, i in enumerate(codes):
         tok = tokens[i]
         if tok.pp:
             continue
@@ -208,8 +210,8 @@ def analyse(src: Source, fn: Function) -> Flow:
             flow.warp_sync = flow.warp_sync or _volatile_shared(src, i)
         if text == "=" and kind == PUNCT:
             _assignment(src, i, flow)
-        elif kind == IDENT and src.src(src.next(i)) in (";", ",", "[", "="):
-            _declaration(src, i, flow)
+        elif kind == IDENT and (srcs[codes[k + 1]] if k < last else src.src(src.next(i))) in (";", ",", "[", "="):
+            _declaration(src, i, flow)  # codes[k + 1] is src.next(i): the next code token, read from the range
     return flow
 
 
