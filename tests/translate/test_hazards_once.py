@@ -25,15 +25,15 @@ __global__ void k(const float* x, float* out) {
 
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One entry per hazard analysis (``engine.hits`` asks for the device rules once per run)."""
+    """One entry per hazard analysis (``engine.hits`` reads the rule table once per run)."""
     counted: list[int] = []
-    real: Callable[[], Any] = engine.device_rules
+    real: Callable[[], Any] = engine._rules
 
     def counting() -> Any:
         counted.append(1)
         return real()
 
-    monkeypatch.setattr(engine, "device_rules", counting)
+    monkeypatch.setattr(engine, "_rules", counting)
     return counted
 
 

@@ -56,7 +56,10 @@ def device_rules() -> list[Rule]:
 def runnable(text: str) -> set[str]:
     """Ids of the device rules that can report on ``text``: those without ``requires`` strings and those with one
     of theirs in it (each string searched once per text, however many rules name it)."""
-    table = _rules()
+    return _runnable(_rules(), text)
+
+
+def _runnable(table: _Rules, text: str) -> set[str]:
     return {rule for s, ids in table.by_string.items() if s in text for rule in ids} | table.always
 
 
@@ -75,8 +78,9 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
     if lines is not None:
         src.__dict__["lines"] = lines
     found: list[Hit] = []
-    run = runnable(text) if prefilter else None
-    for rule in _rules().rules:
+    table = _rules()  # once per analysis
+    run = _runnable(table, text) if prefilter else None
+    for rule in table.rules:
         assert rule.check is not None
         if run is None or rule.id in run:
             found.extend(rule.check(src))
