@@ -119,6 +119,8 @@ def test_findings_have_locations_and_fix_hint() -> None:
     "", "/* unterminated", "\"unterminated", "__global__ void k( {", "asm(", "for (int o = 16; o > 0",
     "#define WARP_SIZE\n", "k<<<", "__shared__ float x[;", "\x00\x01\xff binary", "}}}}{{{{",
     "template <int N> __global__ void k() { __shared__ float s[N]; }\nvoid r() { k<<<<1, 2>>>(); }",
+    # found by fuzzing: a check read the kind of the token after the last one (Source.kind answers "" there)
+    "texture<>", "cooperative_groups::", "cooperative_groups::thread_block_tile<32>",
 ])
 def test_malformed_input_never_raises(text: str) -> None:
     analyze(tokenize(text), text, "bad.cu")
