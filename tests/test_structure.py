@@ -26,3 +26,9 @@ def test_functions_and_qualifiers() -> None:
     assert funcs["f"].is_device and not funcs["f"].is_kernel
     assert not funcs["main"].is_device
     assert "if" not in funcs
+
+
+def test_a_launch_in_another_launchs_configuration_closes_only_the_inner_one() -> None:
+    # both <<< once found the inner >>> as their closer; --launch-syntax ggl then rewrote it twice (found by fuzzing)
+    toks = tokenize("k<<<a, k2<<<1, 2>>>()>>>(x); q<<<f(g<<<1, 1>>>()), 1>>>(y);")
+    assert [x.name for x in find_launches(toks)] == ["k2", "q", "g"]

@@ -81,3 +81,10 @@ def test_golden_ggl_forms_compile_with_hip_52(tmp_path: Path) -> None:
 
     result = compile_hip(GOLDEN / "ggl_forms.hip", "gfx90a", ("-x", "hip"), output=tmp_path / "g.o")
     assert result.ok, result.stderr
+
+
+@pytest.mark.parametrize("src", ["k<<<a, k2<<<1, 2>>>()>>>(x);", "d<<<<<<,>>>()"])
+def test_a_launch_inside_another_launchs_configuration_is_no_internal_error(src: str) -> None:
+    # malformed: both <<< took the inner >>> as theirs and their edits overlapped (found by fuzzing)
+    r = convert_source(src, "t.cu", Options(launch_syntax="ggl"))
+    assert isinstance(r, Translated), r

@@ -163,7 +163,7 @@ def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) 
             if t.kind == PUNCT and t.src in _OPEN and j in pairs:
                 j = pairs[j] + 1
                 continue
-            if t.kind == PUNCT and t.src in (";", "{", "}"):
+            if t.kind == PUNCT and t.src in (";", "{", "}", "<<<"):  # another launch's <<<: not this one's config
                 break
             if t.kind == PUNCT and t.src == ">>" and tokens[j + 1].kind == PUNCT and tokens[j + 1].src == ">":
                 close = j + 1
