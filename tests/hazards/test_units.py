@@ -40,6 +40,22 @@ def test_evaluate_survives_self_reference() -> None:
     assert evaluate(tokenize("A"), {"A": tokenize("A + 1")}) is None
 
 
+@pytest.mark.parametrize(("prefix", "suffix"), [("(", ")"), ("- ", ""), ("1 ? ", " : 0"), ("(int)", "")],
+                         ids=["brackets", "unary", "ternary", "casts"])
+def test_evaluate_deep_nesting_is_unknown_not_a_recursion_error(prefix: str, suffix: str) -> None:
+    # found by fuzzing: __shared__ float s[((...(32)...))] with 100 brackets was an internal error in convert
+    def nest(n: int, inner: str = "32") -> str:
+        return prefix * n + inner + suffix * n
+
+    assert evaluate(tokenize(nest(20)), {}) == 32
+    assert evaluate(tokenize(nest(1000)), {}) is None
+    # the bound counts the nesting of the names an expression expands too
+    env = {"A": tokenize(nest(30)), "B": tokenize(nest(30, "A"))}
+    assert evaluate(tokenize("A"), env) == 32 and evaluate(tokenize("B"), env) is None
+    code = "__global__ void k(float* o) { __shared__ float s[" + nest(300) + "]; o[0] = s[0]; }"
+    analyze(tokenize(code), code, "deep.cu")
+
+
 @pytest.mark.parametrize(("stmt", "key", "category"), [
     ("cvt.rn.f16.f32 %0, %1", "cvt.rn", "builtin"),
     ("ld.global.nc.v4.f32 {%0,%1,%2,%3}, [%4]", "ld.global.nc", "builtin"),
