@@ -32,3 +32,5 @@ def test_a_launch_in_another_launchs_configuration_closes_only_the_inner_one() -
     # both <<< once found the inner >>> as their closer; --launch-syntax ggl then rewrote it twice (found by fuzzing)
     toks = tokenize("k<<<a, k2<<<1, 2>>>()>>>(x); q<<<f(g<<<1, 1>>>()), 1>>>(y);")
     assert [x.name for x in find_launches(toks)] == ["k2", "q", "g"]
+    # nor one inside a bracket take the >>> after its closer
+    assert [x.name for x in find_launches(tokenize("k<<<g, (x<<<1, 2)>>>(a); n<<<1, [m<<<2]>>>();"))] == ["k", "n"]

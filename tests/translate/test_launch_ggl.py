@@ -83,7 +83,7 @@ def test_golden_ggl_forms_compile_with_hip_52(tmp_path: Path) -> None:
     assert result.ok, result.stderr
 
 
-@pytest.mark.parametrize("src", ["k<<<a, k2<<<1, 2>>>()>>>(x);", "d<<<<<<,>>>()"])
+@pytest.mark.parametrize("src", ["k<<<a, k2<<<1, 2>>>()>>>(x);", "d<<<<<<,>>>()", "k<<<g, (x<<<1, 2)>>>(a);"])
 def test_a_launch_inside_another_launchs_configuration_is_no_internal_error(src: str) -> None:
     # malformed: both <<< took the inner >>> as theirs and their edits overlapped (found by fuzzing)
     r = convert_source(src, "t.cu", Options(launch_syntax="ggl"))

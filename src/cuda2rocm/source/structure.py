@@ -163,7 +163,8 @@ def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) 
             if t.kind == PUNCT and t.src in _OPEN and j in pairs:
                 j = pairs[j] + 1
                 continue
-            if t.kind == PUNCT and t.src in (";", "{", "}", "<<<"):  # another launch's <<<: not this one's config
+            # another launch's <<<, or the closer of a bracket this <<< is inside: not this launch's configuration
+            if t.kind == PUNCT and t.src in (";", "{", "}", "<<<", ")", "]"):
                 break
             if t.kind == PUNCT and t.src == ">>" and tokens[j + 1].kind == PUNCT and tokens[j + 1].src == ">":
                 close = j + 1
