@@ -30,6 +30,10 @@ def test_parse_int(text: str, value: int | None) -> None:
 @pytest.mark.parametrize(("expr", "value"), [
     ("2 * (3 + 4)", 14), ("1 << 10", 1024), ("sizeof(float) * 256", 1024), ("(int)7 / 2", 3), ("-7 / 2", -3),
     ("N * N", 4096), ("N > 32 ? 1 : 2", 1), ("sizeof(T) * 4", 32), ("UNKNOWN * 2", None), ("1 / 0", None),
+    # exact past 2**53, truncated toward zero (float division made 0xffffffffffffffff % 10 -1025)
+    ("0xffffffffffffffff % 10", 5), ("0xffffffffffffffff / 1", 2**64 - 1), ("(1 << 53) + 1", 2**53 + 1),
+    ("((1 << 53) + 1) / 1", 2**53 + 1),
+    ("-7 % 2", -1), ("7 % -2", 1), ("-7 / -2", 3), ("7 / -2", -3),
 ])
 def test_evaluate(expr: str, value: int | None) -> None:
     env = {"N": tokenize("64"), "T": tokenize("double")}

@@ -179,9 +179,16 @@ def _apply(op: str, a: int | None, b: int | None) -> int | None:
         "^": lambda: a ^ b, "&": lambda: a & b, "==": lambda: int(a == b), "!=": lambda: int(a != b),
         "<": lambda: int(a < b), ">": lambda: int(a > b), "<=": lambda: int(a <= b), ">=": lambda: int(a >= b),
         "<<": lambda: a << b, ">>": lambda: a >> b, "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-        "/": lambda: int(a / b), "%": lambda: a - int(a / b) * b,
+        "/": lambda: _quotient(a, b), "%": lambda: a - _quotient(a, b) * b,
     }
     return ops[op]()
+
+
+def _quotient(a: int, b: int) -> int:
+    """C's integer division (truncated toward zero), exact for any size (``int(a / b)`` divides floats: wrong
+    past 2**53, so ``0xffffffffffffffff % 10`` was -1025)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
 
 
 def evaluate(toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int = 0) -> int | None:
