@@ -88,3 +88,18 @@ def test_a_launch_inside_another_launchs_configuration_is_no_internal_error(src:
     # malformed: both <<< took the inner >>> as theirs and their edits overlapped (found by fuzzing)
     r = convert_source(src, "t.cu", Options(launch_syntax="ggl"))
     assert isinstance(r, Translated), r
+
+
+@pytest.mark.parametrize(("src", "callee"), [
+    ("void f(void (*fp)(int)) { (*fp)<<<1, 2>>>(3); }", "(*fp)"), ("void f() { ks[0]<<<1, 2>>>(3); }", "ks[0]"),
+    ("void f() { s.k<<<1, 2>>>(3); }", "s.k"), ("void f() { a->b.k<<<1, 2>>>(3); }", "a->b.k"),
+    ("void f() { (<<<1, 2>>>()); }", ""),
+])
+def test_a_launch_through_no_kernel_name_is_kept_and_reported(src: str, callee: str) -> None:
+    # hipLaunchKernelGGL( was inserted inside the callee: (*fphipLaunchKernelGGL(), ...; found by fuzzing, where a
+    # launch without a callee (__ballot_sync(<<<,>>>())) was an internal error with --fix-hazards
+    for options in (Options(launch_syntax="ggl"), Options(launch_syntax="ggl", fix_hazards=True)):
+        r = convert_source(src, "t.cu", options)
+        assert isinstance(r, Translated) and "hipLaunchKernelGGL" not in r.text and "<<<1, 2>>>" in r.text
+        found = [f.message for f in r.findings if f.rule == "C2R-A116"]
+        assert len(found) == 1 and (f"through {callee}:" in found[0] if callee else "without a kernel" in found[0])
