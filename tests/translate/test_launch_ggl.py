@@ -103,3 +103,10 @@ def test_a_launch_through_no_kernel_name_is_kept_and_reported(src: str, callee: 
         assert isinstance(r, Translated) and "hipLaunchKernelGGL" not in r.text and "<<<1, 2>>>" in r.text
         found = [f.message for f in r.findings if f.rule == "C2R-A116"]
         assert len(found) == 1 and (f"through {callee}:" in found[0] if callee else "without a kernel" in found[0])
+
+
+def test_a_launch_in_an_argument_a_fallback_drops_is_kept() -> None:
+    # __shfl_sync -> __shfl drops the lane mask; dropping a mask that is a launch removed text the launch pass
+    # rewrote: overlapping edits, an internal error (malformed code, found by fuzzing)
+    r = convert_source("__shfl_sync(k<<<1, 2>>>(), 1, 2)", "t.cu", Options(launch_syntax="ggl", target_rocm="6.0"))
+    assert isinstance(r, Translated) and "hipLaunchKernelGGL(k, dim3(1), dim3(2), 0, 0)" in r.text

@@ -571,7 +571,8 @@ def _rename(ctx: Context, i: int, d: Decision) -> Edit:
 
 
 def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
-    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``."""
+    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. An argument holding a
+    kernel launch (no lane mask: malformed code) is kept, as the launch pass may rewrite inside it."""
     toks = ctx.tokens
     call = _call_args(ctx, i)
     if call is None:
@@ -579,7 +580,7 @@ def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
     open_, args = call
     out: list[Edit] = []
     for k in sorted(set(drop)):
-        if k >= len(args):
+        if k >= len(args) or any(toks[j].src == "<<<" and toks[j].kind == PUNCT for j in range(*args[k])):
             continue
         if k + 1 < len(args):
             start = toks[open_].end if k == 0 else toks[args[k][0]].offset
