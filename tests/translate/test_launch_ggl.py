@@ -110,3 +110,12 @@ def test_a_launch_in_an_argument_a_fallback_drops_is_kept() -> None:
     # rewrote: overlapping edits, an internal error (malformed code, found by fuzzing)
     r = convert_source("__shfl_sync(k<<<1, 2>>>(), 1, 2)", "t.cu", Options(launch_syntax="ggl", target_rocm="6.0"))
     assert isinstance(r, Translated) and "hipLaunchKernelGGL(k, dim3(1), dim3(2), 0, 0)" in r.text
+
+
+def test_an_empty_configuration_is_kept_and_reported() -> None:
+    # k<<<>>>() has no configuration argument: reading the first one for the report was an IndexError (fuzzing)
+    r = convert_source("__global__ void k() {}\nvoid f() { k<<<>>>(); }\n", "t.cu", Options(launch_syntax="ggl"))
+    assert isinstance(r, Translated) and "k<<<>>>();" in r.text
+    assert [f.message for f in r.findings if f.rule == "C2R-A116"] == [
+        "launch of k: its configuration <<<>>> is not 2 to 4 parameters convert can count; kept as <<<...>>> "
+        "(hipcc accepts it)"]

@@ -34,7 +34,8 @@ def edits(ctx: Context) -> Iterator[Edit]:
             continue
         parts = _macro_parts(ctx, launch) if len(launch.config) == 1 else 0
         if not 2 <= (parts or len(launch.config)) <= 4:
-            config = ctx.text[ctx.tokens[launch.config[0][0]].offset:ctx.tokens[launch.config[-1][1]].offset].strip()
+            # from <<< to the >> of >>> (an empty configuration has no argument ranges)
+            config = ctx.text[ctx.tokens[launch.open_index].end:ctx.tokens[launch.close_index - 1].offset].strip()
             ctx.report(rules.LAUNCH_KEPT, ctx.tokens[launch.open_index].offset,
                        f"launch of {launch.name}: its configuration <<<{config}>>> is not 2 to 4 parameters convert "
                        "can count; kept as <<<...>>> (hipcc accepts it)")
