@@ -110,6 +110,9 @@ def test_a_launch_in_an_argument_a_fallback_drops_is_kept() -> None:
     # rewrote: overlapping edits, an internal error (malformed code, found by fuzzing)
     r = convert_source("__shfl_sync(k<<<1, 2>>>(), 1, 2)", "t.cu", Options(launch_syntax="ggl", target_rocm="6.0"))
     assert isinstance(r, Translated) and "hipLaunchKernelGGL(k, dim3(1), dim3(2), 0, 0)" in r.text
+    # nor one whose callee spans arguments (k<,> splits at its comma)
+    r = convert_source("__shfl_sync( k<,><<<,{}>>>())", "t.cu", Options(launch_syntax="ggl", target_rocm="6.0"))
+    assert isinstance(r, Translated), r
 
 
 def test_an_empty_configuration_is_kept_and_reported() -> None:

@@ -571,16 +571,18 @@ def _rename(ctx: Context, i: int, d: Decision) -> Edit:
 
 
 def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
-    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. An argument holding a
-    kernel launch (no lane mask: malformed code) is kept, as the launch pass may rewrite inside it."""
+    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. None where the
+    arguments hold a kernel launch (malformed code: a launch is no lane mask), which the launch pass may rewrite."""
     toks = ctx.tokens
-    call = _call_args(ctx, i)
+    call = _call(ctx, i)
     if call is None:
         return []
-    open_, args = call
+    open_, close, args = call
+    if any(toks[j].src == "<<<" and toks[j].kind == PUNCT for j in range(open_, close)):
+        return []
     out: list[Edit] = []
     for k in sorted(set(drop)):
-        if k >= len(args) or any(toks[j].src == "<<<" and toks[j].kind == PUNCT for j in range(*args[k])):
+        if k >= len(args):
             continue
         if k + 1 < len(args):
             start = toks[open_].end if k == 0 else toks[args[k][0]].offset
