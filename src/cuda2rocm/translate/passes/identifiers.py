@@ -45,14 +45,20 @@ def edits(ctx: Context) -> Iterator[Edit]:
             _count(ctx, i, decision)
             yield from appended
             continue
+        drops = _drop_args(ctx, i, decision.drop_args) if decision.drop_args else []
+        if drops is None:  # renamed with the mask kept, the fallback would read the mask as its first operand
+            ctx.report(rules.UNSUPPORTED, tok.offset, f"{cuda} has no HIP equivalent in the target ROCm and its "
+                       f"fallback {decision.replacement} cannot drop the lane mask here (a directive or a kernel "
+                       "launch among the arguments): rewrite the call by hand")
+            ctx.unsupported += 1
+            continue
         yield _rename(ctx, i, decision)
         yield from appended
         if cuda in fixups:
             yield from _fixups(ctx, i, cuda)
-        if decision.drop_args:
-            for drop in _drop_args(ctx, i, decision.drop_args):
-                skip_until = max(skip_until, drop.end)
-                yield drop
+        for drop in drops:
+            skip_until = max(skip_until, drop.end)
+            yield drop
 
 
 def _fixups(ctx: Context, i: int, cuda: str) -> Iterator[Edit]:
@@ -570,16 +576,18 @@ def _rename(ctx: Context, i: int, d: Decision) -> Edit:
     return Edit(tok.offset, tok.end, d.replacement, f"{d.library}:{d.kind}")
 
 
-def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
-    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. None where the
-    arguments hold a kernel launch (malformed code: a launch is no lane mask), which the launch pass may rewrite."""
+def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit] | None:
+    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. None where they cannot
+    be found or removed: the arguments hold a directive (``#if`` branches make the positions ambiguous, and the
+    removal would take directive lines with it) or a kernel launch (malformed code: a launch is no lane mask, and
+    the launch pass may rewrite inside it)."""
     toks = ctx.tokens
     call = _call(ctx, i)
     if call is None:
         return []
     open_, close, args = call
-    if any(toks[j].src == "<<<" and toks[j].kind == PUNCT for j in range(open_, close)):
-        return []
+    if any(toks[j].pp or (toks[j].src == "<<<" and toks[j].kind == PUNCT) for j in range(open_, close)):
+        return None
     out: list[Edit] = []
     for k in sorted(set(drop)):
         if k >= len(args):
