@@ -327,12 +327,20 @@ def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     if call is None or position >= len(call[1]):
         return []
     code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    if _has_directive(ctx, code):
+        return []
     text = "".join(ctx.tokens[k].src for k in code)
     if not code or text.startswith(_FUNCTION_CASTS) or text in _NULL_POINTERS or _void_pointer_variable(ctx, text):
         return []
     first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
     return [Edit(first.offset, first.offset, "reinterpret_cast<const void*>(", "fallback:kernel-pointer"),
             Edit(last.end, last.end, ")", "fallback:kernel-pointer")]
+
+
+def _has_directive(ctx: Context, code: list[int]) -> bool:
+    """Whether an argument's tokens hold a directive (``#if`` branches): a cast around them would start before
+    the ``#`` or end after the ``#endif`` on its line, breaking the directive; the argument is left as it is."""
+    return any(ctx.tokens[k].pp for k in code)
 
 
 def _void_pointer_variable(ctx: Context, name: str) -> bool:
@@ -367,7 +375,7 @@ def _void_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     if call is None or position >= len(call[1]):
         return []
     code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
-    if not code or "".join(ctx.tokens[k].src for k in code).startswith(_VOID_CASTS):
+    if not code or _has_directive(ctx, code) or "".join(ctx.tokens[k].src for k in code).startswith(_VOID_CASTS):
         return []
     first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
     return [Edit(first.offset, first.offset, "reinterpret_cast<void**>(", "fallback:void-pointer"),
