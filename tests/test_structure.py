@@ -26,3 +26,21 @@ def test_functions_and_qualifiers() -> None:
     assert funcs["f"].is_device and not funcs["f"].is_kernel
     assert not funcs["main"].is_device
     assert "if" not in funcs
+
+
+def test_a_launch_in_another_launchs_configuration_closes_only_the_inner_one() -> None:
+    # both <<< once found the inner >>> as their closer; --launch-syntax ggl then rewrote it twice (found by fuzzing)
+    toks = tokenize("k<<<a, k2<<<1, 2>>>()>>>(x); q<<<f(g<<<1, 1>>>()), 1>>>(y);")
+    assert [x.name for x in find_launches(toks)] == ["k2", "q", "g"]
+    # nor one inside a bracket take the >>> after its closer
+    assert [x.name for x in find_launches(tokenize("k<<<g, (x<<<1, 2)>>>(a); n<<<1, [m<<<2]>>>();"))] == ["k", "n"]
+
+
+def test_split_args_keeps_a_launch_configuration_whole() -> None:
+    from cuda2rocm.source.structure import match_brackets, split_args
+
+    toks = tokenize('CHECK(k<<<g, b>>>(p, n), "k"); f(a<<<1, 2>>>() , x >> y, z)')
+    pairs = match_brackets(toks)
+    opens = [i for i, t in enumerate(toks) if t.src == "(" and i - 1 >= 0 and toks[i - 1].src in ("CHECK", "f")]
+    got = [["".join(t.src for t in toks[a:b]).strip() for a, b in split_args(toks, o, pairs)] for o in opens]
+    assert got == [["k<<<g, b>>>(p, n)", '"k"'], ["a<<<1, 2>>>()", "x >> y", "z"]]

@@ -30,6 +30,10 @@ def test_parse_int(text: str, value: int | None) -> None:
 @pytest.mark.parametrize(("expr", "value"), [
     ("2 * (3 + 4)", 14), ("1 << 10", 1024), ("sizeof(float) * 256", 1024), ("(int)7 / 2", 3), ("-7 / 2", -3),
     ("N * N", 4096), ("N > 32 ? 1 : 2", 1), ("sizeof(T) * 4", 32), ("UNKNOWN * 2", None), ("1 / 0", None),
+    # exact past 2**53, truncated toward zero (float division made 0xffffffffffffffff % 10 -1025)
+    ("0xffffffffffffffff % 10", 5), ("0xffffffffffffffff / 1", 2**64 - 1), ("(1 << 53) + 1", 2**53 + 1),
+    ("((1 << 53) + 1) / 1", 2**53 + 1),
+    ("-7 % 2", -1), ("7 % -2", 1), ("-7 / -2", 3), ("7 / -2", -3),
 ])
 def test_evaluate(expr: str, value: int | None) -> None:
     env = {"N": tokenize("64"), "T": tokenize("double")}
@@ -38,6 +42,22 @@ def test_evaluate(expr: str, value: int | None) -> None:
 
 def test_evaluate_survives_self_reference() -> None:
     assert evaluate(tokenize("A"), {"A": tokenize("A + 1")}) is None
+
+
+@pytest.mark.parametrize(("prefix", "suffix"), [("(", ")"), ("- ", ""), ("1 ? ", " : 0"), ("(int)", "")],
+                         ids=["brackets", "unary", "ternary", "casts"])
+def test_evaluate_deep_nesting_is_unknown_not_a_recursion_error(prefix: str, suffix: str) -> None:
+    # found by fuzzing: __shared__ float s[((...(32)...))] with 100 brackets was an internal error in convert
+    def nest(n: int, inner: str = "32") -> str:
+        return prefix * n + inner + suffix * n
+
+    assert evaluate(tokenize(nest(20)), {}) == 32
+    assert evaluate(tokenize(nest(1000)), {}) is None
+    # the bound counts the nesting of the names an expression expands too
+    env = {"A": tokenize(nest(30)), "B": tokenize(nest(30, "A"))}
+    assert evaluate(tokenize("A"), env) == 32 and evaluate(tokenize("B"), env) is None
+    code = "__global__ void k(float* o) { __shared__ float s[" + nest(300) + "]; o[0] = s[0]; }"
+    analyze(tokenize(code), code, "deep.cu")
 
 
 @pytest.mark.parametrize(("stmt", "key", "category"), [
@@ -119,6 +139,8 @@ def test_findings_have_locations_and_fix_hint() -> None:
     "", "/* unterminated", "\"unterminated", "__global__ void k( {", "asm(", "for (int o = 16; o > 0",
     "#define WARP_SIZE\n", "k<<<", "__shared__ float x[;", "\x00\x01\xff binary", "}}}}{{{{",
     "template <int N> __global__ void k() { __shared__ float s[N]; }\nvoid r() { k<<<<1, 2>>>(); }",
+    # found by fuzzing: a check read the kind of the token after the last one (Source.kind answers "" there)
+    "texture<>", "cooperative_groups::", "cooperative_groups::thread_block_tile<32>",
 ])
 def test_malformed_input_never_raises(text: str) -> None:
     analyze(tokenize(text), text, "bad.cu")

@@ -99,6 +99,18 @@ def test_suppression_same_line_and_line_above(tmp_path: Path) -> None:
     assert _scan_text(tmp_path, "n.py", other) == {("C2R-P103", 1)}
 
 
+
+@pytest.mark.parametrize("sep", ["\f\n", "/* \u2028 */\n", "// \x1c\n", "\r"])
+def test_suppression_lines_are_the_findings_lines(tmp_path: Path, sep: str) -> None:
+    # str.splitlines() counted a form feed (\u2028, \x1c...) as a line end and findings did not: the marker then
+    # silenced the lines after the flagged one (found by fuzzing)
+    body = ("__global__ void k(int* p) {\n  p[0] = __shfl_xor_sync(0xffffffff, p[1], 16);  // cuda2rocm: ignore[*]\n"
+            "\n  int lane = threadIdx.x & 31;\n}\n")
+    plain = _scan_text(tmp_path, "a.cu", body)
+    shifted = _scan_text(tmp_path, "b.cu", sep + body)
+    assert plain == {("C2R-S103", 1), ("C2R-K101", 4)}
+    assert shifted == {(r, line + 1) for r, line in plain}
+
 def test_config_include_exclude_and_disable(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

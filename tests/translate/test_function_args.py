@@ -103,3 +103,15 @@ def test_golden_outputs_compile_with_hip_52(name: str, tmp_path: Path) -> None:
 
     result = compile_hip(GOLDEN / f"{name}.hip", "gfx90a", ("-x", "hip"), output=tmp_path / f"{name}.o")
     assert result.ok, result.stderr
+
+
+@pytest.mark.parametrize("src", [
+    "__global__ void k() {}\nvoid f() { cudaFuncSetAttribute(\n#if A\n    k\n#else\n    k\n#endif\n"
+    "    , cudaFuncAttributeMaxDynamicSharedMemorySize, 1); }\n",
+    "void f(float* p, float* q) { cudaHostAlloc(\n#if A\n    &p\n#else\n    &q\n#endif\n    , 4, 0); }\n",
+])
+def test_an_argument_holding_directives_gets_no_cast(src: str) -> None:
+    # the cast was written around the directive lines: reinterpret_cast<const void*>(#if A ... #endif) breaks both
+    # directives (found by fuzzing the argument fixups with directives inside calls)
+    out = _out(src)
+    assert "reinterpret_cast" not in out and "\n#if A\n" in out and "\n#endif\n" in out

@@ -109,6 +109,22 @@ def test_a_mask_the_fallback_drops_is_not_reported_as_32_bits() -> None:
     assert "C2R-K201" in {f.rule for f in getattr(new, "findings", ())}  # the mask is still there on 6.2
 
 
+
+@pytest.mark.parametrize("args", [
+    "\n#ifdef FULL\n      0xffffffff,\n#else\n      mask,\n#endif\n      v, 1",
+    "0xffffffff,\n#if defined(USE_V)\n      v,\n#else\n      -v,\n#endif\n      1",
+])
+def test_a_mask_among_directives_is_not_dropped(args: str) -> None:
+    # dropping the first argument took directive lines with it (#ifdef FULL ... #else), leaving an #endif or an
+    # #else unpaired; renaming with the mask kept would read it as the value: the call is kept and reported
+    # (found by fuzzing: an #include among the arguments was an internal error, its rewrite overlapping the drop)
+    text = f"__device__ float s(float v, unsigned mask) {{\n  return __shfl_down_sync({args});\n}}\n"
+    out = convert_source(text, "case.cu", Options(target_rocm="5.2"))
+    assert isinstance(out, Translated) and f"__shfl_down_sync({args})" in out.text
+    a101 = [f for f in out.findings if f.rule == "C2R-A101"]
+    assert [f.line for f in a101] == [2] and "cannot drop the lane mask here" in a101[0].message
+    assert convert_source("__ballot_sync(\n#include <vector_types.h>\n)", "t.cu", Options(target_rocm="5.2"))
+
 ERROR_NAMES = """#include <cuda.h>
 #include <cuda_runtime.h>
 static const char* name(cudaError_t error) { return cudaGetErrorName(error); }

@@ -58,7 +58,7 @@ def check_half_atomics(src: Source) -> Iterator[Hit]:
         types = flow_of(src, fn).types if calls else {}
         for i in calls:
             args = src.args(i)
-            base = next((k for k in src.range_code(*args[0]) if src.tokens[k].kind == "IDENT"), None) if args else None
+            base = next((k for k in src.range_code(*args[0]) if src.kind(k) == "IDENT"), None) if args else None
             type_ = types.get(src.src(base), "") if base is not None else ""
             if any(w in _HALF for w in type_.replace("*", " ").split()):
                 yield Hit("C2R-K602", i, f"{src.src(i)} on '{type_.strip()}' is a CAS loop or unsupported on AMD")
@@ -184,8 +184,8 @@ def _file_volatiles(src: Source) -> set[str]:
             if src.function_at(v) is not None:
                 continue
             name, k = "", src.next(v)
-            while src.tokens[k].kind == "IDENT" or src.src(k) in ("*", "::"):
-                name = src.src(k) if src.tokens[k].kind == "IDENT" else name
+            while src.kind(k) == "IDENT" or src.src(k) in ("*", "::"):
+                name = src.src(k) if src.kind(k) == "IDENT" else name
                 k = src.next(k)
             if name and src.src(k) in (";", "=", "[", ","):
                 cached.add(name)

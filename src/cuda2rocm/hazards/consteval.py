@@ -8,7 +8,7 @@ evaluates to ``None`` ("unknown"), never to a guess.
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 
@@ -42,12 +42,20 @@ _BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", ">", "<
            ("+", "-"), ("*", "/", "%")]
 
 
+#: how deep brackets, casts, ternaries and unary operators may nest (counted across the names an expression
+#: expands): a level is at most 16 Python frames of the descent, so a deeper expression is unknown, not a
+#: RecursionError
+_MAX_NESTING = 40
+
+
 class _Parser:
-    def __init__(self, toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int) -> None:
+    def __init__(self, toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int,
+                 nesting: int = 0) -> None:
         self.toks = [t for t in toks if t.kind not in TRIVIA]
         self.pos = 0
         self.env = env
         self.depth = depth
+        self.nesting = nesting
 
     def peek(self) -> str:
         return self.toks[self.pos].src if self.pos < len(self.toks) else ""
@@ -66,11 +74,11 @@ class _Parser:
         if self.peek() != "?":
             return cond
         self.take()
-        a = self.ternary()
+        a = self._nested(self.ternary)
         if self.peek() != ":":
             return None
         self.take()
-        b = self.ternary()
+        b = self._nested(self.ternary)
         return None if cond is None else (a if cond else b)
 
     def binary(self, level: int) -> int | None:
@@ -87,9 +95,20 @@ class _Parser:
         s = self.peek()
         if s in ("-", "+", "~", "!"):
             self.take()
-            v = self.unary()
+            v = self._nested(self.unary)
             return None if v is None else {"-": -v, "+": v, "~": ~v, "!": int(not v)}[s]
         return self.primary()
+
+    def _nested(self, parse: Callable[[], int | None]) -> int | None:
+        """``parse()`` one level deeper: every recursion of the descent (brackets, casts, ternary branches, unary
+        operators) goes through here."""
+        if self.nesting >= _MAX_NESTING:
+            return None  # too deep: the tokens left unread make the whole expression unknown
+        self.nesting += 1
+        try:
+            return parse()
+        finally:
+            self.nesting -= 1
 
     def primary(self) -> int | None:
         if self.pos >= len(self.toks):
@@ -107,8 +126,8 @@ class _Parser:
 
     def _paren(self) -> int | None:
         if self._is_cast():
-            return self.unary()
-        v = self.ternary()
+            return self._nested(self.unary)
+        v = self._nested(self.ternary)
         if self.peek() != ")":
             return None
         self.take()
@@ -146,7 +165,7 @@ class _Parser:
             return int(name == "true")
         if name not in self.env or self.depth >= 8:
             return None
-        return evaluate(self.env[name], self.env, self.depth + 1)
+        return _evaluate(self.env[name], self.env, self.depth + 1, self.nesting)
 
 
 def _apply(op: str, a: int | None, b: int | None) -> int | None:
@@ -161,14 +180,25 @@ def _apply(op: str, a: int | None, b: int | None) -> int | None:
         "^": lambda: a ^ b, "&": lambda: a & b, "==": lambda: int(a == b), "!=": lambda: int(a != b),
         "<": lambda: int(a < b), ">": lambda: int(a > b), "<=": lambda: int(a <= b), ">=": lambda: int(a >= b),
         "<<": lambda: a << b, ">>": lambda: a >> b, "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-        "/": lambda: int(a / b), "%": lambda: a - int(a / b) * b,
+        "/": lambda: _quotient(a, b), "%": lambda: a - _quotient(a, b) * b,
     }
     return ops[op]()
 
 
+def _quotient(a: int, b: int) -> int:
+    """C's integer division (truncated toward zero), exact for any size (``int(a / b)`` divides floats: wrong
+    past 2**53, so ``0xffffffffffffffff % 10`` was -1025)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
 def evaluate(toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int = 0) -> int | None:
     """Value of the expression ``toks`` with names bound in ``env`` (name -> tokens), or ``None``."""
+    return _evaluate(toks, env, depth, 0)
+
+
+def _evaluate(toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int, nesting: int) -> int | None:
     try:
-        return _Parser(toks, env, depth).parse()
+        return _Parser(toks, env, depth, nesting).parse()
     except (IndexError, KeyError, OverflowError):
         return None

@@ -107,6 +107,12 @@ class Source:
         srcs = self._srcs
         return srcs[i] if 0 <= i < len(srcs) else ""
 
+    def kind(self, i: int) -> str:
+        """The kind of token ``i``; "" past either end (as :meth:`src`), where :meth:`next` and :meth:`prev`
+        land: ``len(tokens)`` and -1 (indexing ``tokens`` there raises or reads the last token)."""
+        kinds = self._kinds
+        return kinds[i] if 0 <= i < len(kinds) else ""
+
     def positions(self, text: str) -> list[int]:
         """Indexes of every token (of any kind, directives included) whose text is ``text``, ascending."""
         key = ("positions", text)

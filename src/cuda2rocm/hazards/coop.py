@@ -85,7 +85,7 @@ def check_cooperative_groups(src: Source) -> Iterator[Hit]:
         for i in src.idents(_FREE):
             if src.src(src.prev(i)) not in ("::", ".", "->") and (src.is_call(i) or src.src(src.next(i)) == "<"):
                 found.setdefault(i, f"cooperative groups '{src.src(i)}': {_MEANING.get(src.src(i), _DEFAULT)}")
-                if src.src(src.prev(i)) == "=" and src.tokens[src.prev(i, 2)].kind == IDENT:
+                if src.src(src.prev(i)) == "=" and src.kind(src.prev(i, 2)) == IDENT:
                     groups.setdefault(src.src(src.prev(i, 2)), []).append(_scope(src, src.prev(i, 2)))
     for name, scopes in groups.items():
         for start, end in scopes:
@@ -125,7 +125,7 @@ def _using_namespace(src: Source) -> bool:
 def _declared(src: Source, i: int) -> int:
     """The variable a ``cg::...`` expression initialises or a ``cg::type`` declares (-1 if none)."""
     before = src.prev(i)
-    if src.src(before) == "=" and src.tokens[src.prev(before)].kind == IDENT:
+    if src.src(before) == "=" and src.kind(src.prev(before)) == IDENT:
         return src.prev(before)
     j = src.next(i, 2)  # the member after ``cg ::``
     if src.src(src.next(j)) == "<":
@@ -138,7 +138,7 @@ def _declared(src: Source, i: int) -> int:
     k = src.next(j)
     while src.src(k) in ("&", "*", "const"):
         k = src.next(k)
-    return k if src.tokens[k].kind == IDENT and src.src(src.next(k)) in ("=", ";", ",", ")", "(", "{") else -1
+    return k if src.kind(k) == IDENT and src.src(src.next(k)) in ("=", ";", ",", ")", "(", "{") else -1
 
 
 def _scope(src: Source, i: int) -> tuple[int, int]:

@@ -75,9 +75,9 @@ def _operand_start(src: Source, op: int) -> int:
             i = src.pairs[i]
             start = i
             j = src.prev(i)
-            if s == ")" and src.tokens[j].kind == IDENT:  # a call: f(x)
+            if s == ")" and src.kind(j) == IDENT:  # a call: f(x)
                 start = i = j
-        elif src.tokens[i].kind == IDENT or src.tokens[i].kind == "NUMBER":
+        elif src.kind(i) == IDENT or src.kind(i) == "NUMBER":
             start = i
         else:
             break
@@ -90,7 +90,7 @@ def _operand_start(src: Source, op: int) -> int:
 
 
 def mentions(src: Source, start: int, end: int, names: set[str] | frozenset[str]) -> bool:
-    return any(src.tokens[i].kind == IDENT and src.src(i) in names for i in src.range_code(start, end))
+    return any(src.kind(i) == IDENT and src.src(i) in names for i in src.range_code(start, end))
 
 
 def holds_ballot(src: Source, a: int, b: int, ballots: set[str]) -> bool:
@@ -175,7 +175,7 @@ def assigned_name(src: Source, i: int) -> str:
             continue
         if s in (";", "{", "}", ",") or (s == "(" and depth == 0):
             return ""
-        if s == "=" and src.tokens[src.prev(j)].kind == IDENT:
+        if s == "=" and src.kind(src.prev(j)) == IDENT:
             return src.src(src.prev(j))
         j = src.prev(j)
     return ""
@@ -184,7 +184,7 @@ def assigned_name(src: Source, i: int) -> str:
 def _declared_type(src: Source, name_index: int) -> str:
     words = []
     j = src.prev(name_index)
-    while j >= 0 and src.tokens[j].kind == IDENT and src.src(j) not in ("return", "case"):
+    while j >= 0 and src.kind(j) == IDENT and src.src(j) not in ("return", "case"):
         words.append(src.src(j))
         j = src.prev(j)
     if src.is_punct(j, "*", "&"):
@@ -222,7 +222,7 @@ def _volatile_shared(src: Source, i: int) -> bool:
 
 def _params(src: Source, fn: Function, flow: Flow) -> None:
     for i in src.range_code(fn.params_open + 1, fn.params_close):
-        if src.tokens[i].kind == IDENT and src.src(src.next(i)) in (",", ")", "="):
+        if src.kind(i) == IDENT and src.src(src.next(i)) in (",", ")", "="):
             _declaration(src, i, flow, allow_pointer=True)
 
 
@@ -230,7 +230,7 @@ def _declaration(src: Source, i: int, flow: Flow, allow_pointer: bool = True) ->
     words = []
     j = src.prev(i)
     pointer = False
-    while j >= 0 and (src.tokens[j].kind == IDENT or src.is_punct(j, "*", "&", "::")):
+    while j >= 0 and (src.kind(j) == IDENT or src.is_punct(j, "*", "&", "::")):
         if src.is_punct(j, "*", "&"):
             pointer = True
         else:
@@ -247,7 +247,7 @@ def _declaration(src: Source, i: int, flow: Flow, allow_pointer: bool = True) ->
 
 def _assignment(src: Source, eq: int, flow: Flow) -> None:
     name_i = src.prev(eq)
-    if src.tokens[name_i].kind != IDENT:
+    if src.kind(name_i) != IDENT:
         return
     name = src.src(name_i)
     a, b = initialiser(src, eq)
@@ -264,7 +264,7 @@ def _assignment(src: Source, eq: int, flow: Flow) -> None:
         flow.warp.add(name)
     elif thread_derived(src, a, b, flow):
         flow.thread.add(name)
-    if src.tokens[src.prev(name_i)].kind == IDENT:
+    if src.kind(src.prev(name_i)) == IDENT:
         _declaration(src, name_i, flow)
 
 

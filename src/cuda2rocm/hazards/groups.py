@@ -50,7 +50,7 @@ def _constant_of(src: Source, hit: Hit) -> str:
     j = src.prev(hit.index)
     if src.src(j) == "=":
         j = src.prev(j)
-    return src.src(j) if src.tokens[j].kind == IDENT else ""
+    return src.src(j) if src.kind(j) == IDENT else ""
 
 
 def _node(src: Source, hit: Hit) -> object:
@@ -86,7 +86,7 @@ def _resolved(hit: Hit, group: Sequence[Hit], src: Source) -> bool:
     """Whether ``hit`` is fixed when every edit of ``group`` is applied."""
     if hit.edits:
         return True
-    if hit.rule == "C2R-K101" and src.tokens[hit.index].kind == IDENT:  # a use of WARP_SIZE: fixed at its define
+    if hit.rule == "C2R-K101" and src.kind(hit.index) == IDENT:  # a use of WARP_SIZE: fixed at its define
         name = src.src(hit.index)
         return any(h.rule == "C2R-K106" and h.edits and _constant_of(src, h) == name for h in group)
     return hit.covered

@@ -93,7 +93,7 @@ def _wmma_aliases(src: Source) -> set[str]:
     out: set[str] = set()
     for i in src.idents(frozenset({"wmma"})):
         if src.src(src.prev(i)) == "::" and src.src(src.prev(i, 2)) == "nvcuda" and src.src(src.prev(i, 3)) == "=" \
-                and src.src(src.prev(i, 5)) == "namespace" and src.tokens[src.prev(i, 4)].kind == "IDENT":
+                and src.src(src.prev(i, 5)) == "namespace" and src.kind(src.prev(i, 4)) == "IDENT":
             out.add(src.src(src.prev(i, 4)))
     return out
 
@@ -304,7 +304,7 @@ def check_handle_arithmetic(src: Source) -> Iterator[Hit]:
         return
     seen: set[int] = set()
     for n in (src.next(i) for i in handles):
-        if n >= len(src.tokens) or src.tokens[n].kind != "IDENT":
+        if n >= len(src.tokens) or src.kind(n) != "IDENT":
             continue
         start, end = _scope(src, n)  # the handle's function (a parameter belongs to its function's body)
         for i in src.idents(frozenset({src.src(n)}), start, end):
@@ -313,7 +313,7 @@ def check_handle_arithmetic(src: Source) -> Iterator[Hit]:
                 yield Hit("C2R-K507", i, f"'{src.src(i)}' is a texture/surface object: an integer in CUDA, a "
                           "pointer in HIP")
     for i in handles:  # (cudaTextureObject_t)integer
-        if src.src(src.prev(i)) == "(" and src.src(src.next(i)) == ")" and src.tokens[src.next(i, 2)].kind in (
+        if src.src(src.prev(i)) == "(" and src.src(src.next(i)) == ")" and src.kind(src.next(i, 2)) in (
                 "IDENT", "NUMBER", "PUNCT") and src.src(src.next(i, 2)) not in (";", ",", ")"):
             yield Hit("C2R-K507", i, f"cast to {src.src(i)}: an integer becomes a handle (a pointer in HIP)")
 
@@ -333,5 +333,5 @@ def _integer_use(src: Source, i: int) -> bool:
     if src.src(before) not in _INT_OPS:
         return False
     left = src.prev(before)
-    ends_operand = left >= 0 and (src.tokens[left].kind in ("IDENT", "NUMBER") or src.src(left) in _OPERAND_END)
+    ends_operand = left >= 0 and (src.kind(left) in ("IDENT", "NUMBER") or src.src(left) in _OPERAND_END)
     return ends_operand and src.src(left) not in ("return", "case")

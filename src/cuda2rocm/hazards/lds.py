@@ -47,7 +47,7 @@ def _decl_bytes(src: Source, i: int, end: int, env: Env) -> int | None:
             continue
         if s == ",":
             arrays.append([])
-        elif src.tokens[t].kind == "IDENT" and s not in _SKIP and len(arrays) == 1 and not arrays[0]:
+        elif src.kind(t) == "IDENT" and s not in _SKIP and len(arrays) == 1 and not arrays[0]:
             words.append(s)
         k += 1
     elem = _elem_size(words[:-1], env)

@@ -85,7 +85,7 @@ def check_ballot_storage(src: Source) -> Iterator[Hit]:
         return  # every hit stores a ballot call
     for fn in src.device_functions():
         for eq in src.tokens_named(("=",), fn.body_open, fn.body_close):  # '=' is always a code token
-            if src.tokens[eq].kind != "PUNCT":
+            if src.kind(eq) != "PUNCT":
                 continue
             a, b = initialiser(src, eq)
             if not _ballot_call(src, a, b):
@@ -109,7 +109,7 @@ def _ballot_call(src: Source, a: int, b: int) -> bool:
 def _type_words(src: Source, name_i: int) -> list[int]:
     words: list[int] = []
     j = src.prev(name_i)
-    while j >= 0 and src.tokens[j].kind == "IDENT" and src.src(j) not in ("return",):
+    while j >= 0 and src.kind(j) == "IDENT" and src.src(j) not in ("return",):
         words.insert(0, j)
         j = src.prev(j)
     if src.src(j) in ("*", "&", "::"):

@@ -157,7 +157,7 @@ def _is_major(src: Source, i: int, majors: set[str]) -> bool:
     name = src.src(i)
     if name in majors:
         return True
-    if name != "major" or src.tokens[i].kind != "IDENT":
+    if name != "major" or src.kind(i) != "IDENT":
         return False
     if src.src(src.prev(i)) in (".", "->"):
         return _may_be_props(src, src.prev(i, 2))
@@ -188,7 +188,7 @@ def _cc_arithmetic(src: Source, majors: set[str]) -> Iterator[tuple[int, str, bo
             if src.src(start) in (".", "->"):
                 start = src.prev(start)
         eq = src.prev(start)
-        target = src.src(src.prev(eq)) if src.src(eq) == "=" and src.tokens[src.prev(eq)].kind == "IDENT" else ""
+        target = src.src(src.prev(eq)) if src.src(eq) == "=" and src.kind(src.prev(eq)) == "IDENT" else ""
         yield op, target, hex_form
 
 
@@ -214,7 +214,7 @@ def _major_vars(src: Source) -> set[str]:
         call = src.enclosing_call(i)
         args = src.args(call) if call >= 0 else []
         if args:
-            names.update(src.src(k) for k in src.range_code(*args[0]) if src.tokens[k].kind == "IDENT")
+            names.update(src.src(k) for k in src.range_code(*args[0]) if src.kind(k) == "IDENT")
     for i in src.idents(frozenset({"major"})):
         if src.src(src.prev(i)) in (".", "->") and src.src(src.prev(i, 3)) == "=":
             names.add(src.src(src.prev(i, 4)))
@@ -242,13 +242,13 @@ def _may_be_props(src: Source, obj: int) -> bool:
     """False when ``obj`` (the name before ``.major``) is declared in its function with a type that is not a
     device-properties struct (``const Version& v``): a library version, not a compute capability."""
     fn = next((f for f in src.functions if f.params_open < obj < f.body_close), None)
-    if fn is None or src.tokens[obj].kind != "IDENT":
+    if fn is None or src.kind(obj) != "IDENT":
         return True
     for k in src.idents(frozenset({src.src(obj)}), fn.params_open, obj):
         t = src.prev(k)
         while src.src(t) in ("&", "*", "const", "&&"):
             t = src.prev(t)
-        if src.tokens[t].kind == "IDENT" and src.src(t) not in ("return", "const"):
+        if src.kind(t) == "IDENT" and src.src(t) not in ("return", "const"):
             return src.src(t) in _PROP_TYPES
     return True
 

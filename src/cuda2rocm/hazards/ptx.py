@@ -43,7 +43,7 @@ def asm_blocks(src: Source) -> Iterator[tuple[int, str]]:
             continue
         parts = []
         for k in src.range_code(j + 1, src.pairs[j]):
-            if src.tokens[k].kind != STRING:
+            if src.kind(k) != STRING:
                 break
             parts.append(_unquote(src.src(k)))
         yield i, "".join(parts)
@@ -125,7 +125,7 @@ def asm_statement(src: Source, i: int) -> AsmStatement | None:
                 k = src.pairs[k]
         k = src.next(k)
     strings = sections[0]
-    if not strings or any(src.tokens[s].kind != STRING for s in strings):
+    if not strings or any(src.kind(s) != STRING for s in strings):
         return None
     template = "".join(_unquote(src.src(s)) for s in strings)
     if len(sections) > 4:

@@ -42,10 +42,10 @@ def initialiser(src: Source, eq: int) -> tuple[int, int]:
     j = eq + 1
     while j < len(src.tokens):
         s = src.src(j)
-        if src.tokens[j].kind == PUNCT and s in ("(", "[", "{") and j in src.pairs:
+        if src.kind(j) == PUNCT and s in ("(", "[", "{") and j in src.pairs:
             j = src.pairs[j] + 1
             continue
-        if src.tokens[j].kind == PUNCT and s in (";", ",", ")", "}"):
+        if src.kind(j) == PUNCT and s in (";", ",", ")", "}"):
             break
         j += 1
     return eq + 1, j
@@ -57,10 +57,10 @@ def _assignments(src: Source, start: int, end: int, *, const_only: bool) -> Env:
         if src.tokens[i].pp:
             continue
         name = src.prev(i)
-        if src.tokens[name].kind != IDENT:
+        if src.kind(name) != IDENT:
             continue
         before = src.prev(name)
-        if src.tokens[before].kind != IDENT:  # a declaration has a type word before the name
+        if src.kind(before) != IDENT:  # a declaration has a type word before the name
             continue
         if const_only and not _has_const(src, before):
             continue
@@ -70,7 +70,7 @@ def _assignments(src: Source, start: int, end: int, *, const_only: bool) -> Env:
 
 
 def _has_const(src: Source, i: int) -> bool:
-    while i >= 0 and src.tokens[i].kind == IDENT:
+    while i >= 0 and src.kind(i) == IDENT:
         if src.src(i) in _DECL_WORDS:
             return True
         i = src.prev(i)
@@ -120,7 +120,7 @@ def template_params(src: Source, fn: Function) -> list[tuple[str, Sequence[Token
     for a, b in _angle_args(src, open_):
         code = src.range_code(a, b)
         eq = next((k for k in code if src.src(k) == "="), None)
-        names = [k for k in code if (eq is None or k < eq) and src.tokens[k].kind == IDENT]
+        names = [k for k in code if (eq is None or k < eq) and src.kind(k) == IDENT]
         if names:
             default = [src.tokens[k] for k in code if eq is not None and k > eq]
             params.append((src.src(names[-1]), default))

@@ -72,7 +72,7 @@ def check_textures(src: Source) -> Iterator[Hit]:
         if _called(src, i):
             found.append((i, _message(src.src(i))))
     for i in src.idents(_DESCRIPTORS):
-        if src.function_at(i) is not None and src.tokens[src.next(i)].kind == "IDENT":
+        if src.function_at(i) is not None and src.kind(src.next(i)) == "IDENT":
             found.append((i, f"{src.src(i)} set-up: texture/surface resource; " + _CACHE_NOTE))
     for i in src.idents(_SAMPLING):
         if src.src(i).startswith("cuda") or src.src(src.prev(i)) in (".", "->"):
@@ -114,7 +114,7 @@ def _reference_declaration(src: Source, i: int) -> bool:
     if src.src(src.next(i)) != "<" or src.src(src.prev(i)) in (".", "->", "::"):
         return False
     close = _template_close(src, src.next(i))
-    return close >= 0 and src.tokens[src.next(close)].kind == "IDENT"
+    return close >= 0 and src.kind(src.next(close)) == "IDENT"
 
 
 def _message(name: str) -> str:

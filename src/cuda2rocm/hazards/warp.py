@@ -62,7 +62,7 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
     close = src.prev(op.op)
     if src.src(close) != ")" or close not in src.pairs:
         return ()
-    nums = [i for i in src.range_code(src.pairs[close], close) if src.tokens[i].kind == "NUMBER"]
+    nums = [i for i in src.range_code(src.pairs[close], close) if src.kind(i) == "NUMBER"]
     if len(nums) == 1 and src.src(nums[0]) == "31" and src.src(src.prev(nums[0])) == "+":
         return (src.replace(nums[0], "(warpSize - 1)", rule_id),)
     return () if not nums else (Edit(-1, -1, "", ""),)
@@ -98,7 +98,7 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
             if op.kind == "compare" or not (fn.name in sync or LANEISH().search(op.assigned or fn.name)):
                 continue
             what = {"lane": "lane index", "warp": "warp id", "count": "warp count"}[op.kind]
-            if src.tokens[op.literal].kind == IDENT:  # a warp-size constant: fixing its definition fixes this
+            if src.kind(op.literal) == IDENT:  # a warp-size constant: fixing its definition fixes this
                 yield Hit("C2R-K101", op.literal, f"{what} computed with {src.src(op.literal)} (a constant 32) "
                           "assumes 32-thread warps (AMD wavefronts are 64 wide); see C2R-K106 at its definition")
                 continue
@@ -136,7 +136,7 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
         b, a = src.src(before), src.src(after) if after < len(src.tokens) else ""
         other = before if b == "*" else after if a == "*" else -1
         operand = src.prev(before) if other == before else src.next(after) if other == after else -1
-        name = src.src(operand) if 0 <= operand < len(src.tokens) and src.tokens[operand].kind == IDENT else ""
+        name = src.src(operand) if 0 <= operand < len(src.tokens) and src.kind(operand) == IDENT else ""
         message = ""
         if name and _WARP_COUNT_NAME().search(name) and not WARP_CONSTANT_NAME().match(name):
             message = f"{name} * 32 turns a warp count into threads with 32-thread warps (AMD wavefronts are 64 wide)"
@@ -185,7 +185,7 @@ def _lane_stride(src: Source, i: int) -> bool:
     if src.src(j) != "+=":
         return False
     var = src.prev(j)
-    if src.tokens[var].kind != IDENT:
+    if src.kind(var) != IDENT:
         return False
     fn = src.function_at(i)
     if fn is None:
@@ -199,7 +199,7 @@ def _lane_stride(src: Source, i: int) -> bool:
         if src.src(nxt) == "=":
             end = src.statement_end(nxt)
             init = src.range_code(nxt + 1, end)
-            if any(src.src(t) in flow.lane or (src.tokens[t].kind == IDENT and src.src(t).lower().startswith("lane"))
+            if any(src.src(t) in flow.lane or (src.kind(t) == IDENT and src.src(t).lower().startswith("lane"))
                    for t in init):
                 return True
     return False
@@ -247,8 +247,8 @@ def _loop_init(src: Source, init: list[int]) -> tuple[str, int] | None:
     if len(init) < 3 or src.src(init[-2]) != "=" or not src.is_number(init[-1]):
         return None
     var = init[-3]
-    if src.tokens[var].kind != IDENT or not all(
-            src.tokens[i].kind == IDENT or src.src(i) == "::" for i in init[:-3]):
+    if src.kind(var) != IDENT or not all(
+            src.kind(i) == IDENT or src.src(i) == "::" for i in init[:-3]):
         return None
     return src.src(var), init[-1]
 
@@ -452,7 +452,7 @@ def _define_fixable(src: Source, name: str, value: int) -> bool:
     if not src.tokens[value].pp or src.path.lower().endswith(_HEADER_SUFFIXES):
         return False  # a constexpr/const variable, or a header that other files may use differently
     uses = [i for i in src.positions(name) if not src.tokens[i].pp]
-    if len(uses) != len([i for i in src.positions(name) if src.tokens[i].kind == IDENT]) - 1:
+    if len(uses) != len([i for i in src.positions(name) if src.kind(i) == IDENT]) - 1:
         return False  # the name also appears in another directive (#if WARP_SIZE == 32, a second #define)
     return bool(uses) and all(_runtime_device_use(src, i) for i in uses)
 
@@ -477,9 +477,9 @@ def _runtime_device_use(src: Source, i: int) -> bool:
 def _declares(src: Source, name: int) -> bool:
     """``T name`` / ``T* name``: the identifier at ``name`` is being declared (its array size follows)."""
     before = src.prev(name)
-    if src.tokens[name].kind != IDENT or src.src(before) in ("return", "case", "else", "do"):
+    if src.kind(name) != IDENT or src.src(before) in ("return", "case", "else", "do"):
         return False
-    return src.tokens[before].kind == IDENT or src.is_punct(before, "*", "&")
+    return src.kind(before) == IDENT or src.is_punct(before, "*", "&")
 
 
 @rule(

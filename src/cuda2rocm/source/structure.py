@@ -113,17 +113,25 @@ class Launch(NamedTuple):
 
 
 def _split_args(tokens: Sequence[Token], start: int, end: int, pairs: dict[int, int]) -> list[tuple[int, int]]:
-    """Split tokens[start:end] at top-level commas (templates ``<...>`` are not tracked)."""
+    """Split tokens[start:end] at top-level commas (templates ``<...>`` are not tracked; the commas of a launch
+    configuration ``k<<<g, b>>>(x)`` inside the range are not top-level)."""
     parts: list[tuple[int, int]] = []
     i = part = start
+    launches = 0  # <<< not closed yet
     while i < end:
         tok = tokens[i]
         if tok.kind == PUNCT and tok.src in _OPEN and i in pairs and pairs[i] < end:
             i = pairs[i] + 1
             continue
-        if tok.kind == PUNCT and tok.src == ",":
-            parts.append((part, i))
-            part = i + 1
+        if tok.kind == PUNCT:
+            if tok.src == "," and not launches:
+                parts.append((part, i))
+                part = i + 1
+            elif tok.src == "<<<":
+                launches += 1
+            elif launches and tok.src == ">>" and i + 1 < end and tokens[i + 1].src == ">":
+                launches -= 1
+                i += 1
         i += 1
     if any(tokens[k].kind not in TRIVIA for k in range(part, end)) or parts:
         parts.append((part, end))
@@ -163,7 +171,8 @@ def find_launches(tokens: Sequence[Token], pairs: dict[int, int] | None = None) 
             if t.kind == PUNCT and t.src in _OPEN and j in pairs:
                 j = pairs[j] + 1
                 continue
-            if t.kind == PUNCT and t.src in (";", "{", "}"):
+            # another launch's <<<, or the closer of a bracket this <<< is inside: not this launch's configuration
+            if t.kind == PUNCT and t.src in (";", "{", "}", "<<<", ")", "]"):
                 break
             if t.kind == PUNCT and t.src == ">>" and tokens[j + 1].kind == PUNCT and tokens[j + 1].src == ">":
                 close = j + 1

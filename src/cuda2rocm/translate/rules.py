@@ -244,8 +244,9 @@ LAUNCH_KEPT = define(Rule(
     "C2R-A116", "Kernel launch kept in <<<...>>> form", "api", Severity.INFO, Confidence.HIGH, Layer.LOW_LEVEL,
     what="With `--launch-syntax ggl`, a launch whose configuration is not 2 to 4 parameters convert can count: a "
          "macro defined elsewhere (`k<<<LAUNCH_CFG>>>(...)` with `LAUNCH_CFG` from another header), or a "
-         "configuration of another size. The launch keeps its `<<<...>>>` form. A macro the file defines itself "
-         "(`#define CFG grid, block`) is counted and rewritten.",
+         "configuration of another size; or a launch through something that is no kernel name (a function pointer "
+         "`(*fp)<<<...>>>`, `table[i]<<<...>>>`, a member `obj.k<<<...>>>`). The launch keeps its `<<<...>>>` form. "
+         "A macro the file defines itself (`#define CFG grid, block`) is counted and rewritten.",
     why="hipcc accepts `<<<...>>>` launches, so the file still compiles; only the requested style is not applied. "
         "Rewriting without knowing where the grid ends would pass the block size as the grid.",
     example="#include \"launch_cfg.h\"\n__global__ void k(float* p) {}\nvoid f(float* p) { k<<<LAUNCH_CFG>>>(p); }",

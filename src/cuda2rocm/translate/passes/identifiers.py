@@ -45,14 +45,20 @@ def edits(ctx: Context) -> Iterator[Edit]:
             _count(ctx, i, decision)
             yield from appended
             continue
+        drops = _drop_args(ctx, i, decision.drop_args) if decision.drop_args else []
+        if drops is None:  # renamed with the mask kept, the fallback would read the mask as its first operand
+            ctx.report(rules.UNSUPPORTED, tok.offset, f"{cuda} has no HIP equivalent in the target ROCm and its "
+                       f"fallback {decision.replacement} cannot drop the lane mask here (a directive or a kernel "
+                       "launch among the arguments): rewrite the call by hand")
+            ctx.unsupported += 1
+            continue
         yield _rename(ctx, i, decision)
         yield from appended
         if cuda in fixups:
             yield from _fixups(ctx, i, cuda)
-        if decision.drop_args:
-            for drop in _drop_args(ctx, i, decision.drop_args):
-                skip_until = max(skip_until, drop.end)
-                yield drop
+        for drop in drops:
+            skip_until = max(skip_until, drop.end)
+            yield drop
 
 
 def _fixups(ctx: Context, i: int, cuda: str) -> Iterator[Edit]:
@@ -321,12 +327,20 @@ def _kernel_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     if call is None or position >= len(call[1]):
         return []
     code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
+    if _has_directive(ctx, code):
+        return []
     text = "".join(ctx.tokens[k].src for k in code)
     if not code or text.startswith(_FUNCTION_CASTS) or text in _NULL_POINTERS or _void_pointer_variable(ctx, text):
         return []
     first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
     return [Edit(first.offset, first.offset, "reinterpret_cast<const void*>(", "fallback:kernel-pointer"),
             Edit(last.end, last.end, ")", "fallback:kernel-pointer")]
+
+
+def _has_directive(ctx: Context, code: list[int]) -> bool:
+    """Whether an argument's tokens hold a directive (``#if`` branches): a cast around them would start before
+    the ``#`` or end after the ``#endif`` on its line, breaking the directive; the argument is left as it is."""
+    return any(ctx.tokens[k].pp for k in code)
 
 
 def _void_pointer_variable(ctx: Context, name: str) -> bool:
@@ -361,7 +375,7 @@ def _void_pointer(ctx: Context, i: int, position: int) -> list[Edit]:
     if call is None or position >= len(call[1]):
         return []
     code = [k for k in range(*call[1][position]) if ctx.tokens[k].kind not in TRIVIA]
-    if not code or "".join(ctx.tokens[k].src for k in code).startswith(_VOID_CASTS):
+    if not code or _has_directive(ctx, code) or "".join(ctx.tokens[k].src for k in code).startswith(_VOID_CASTS):
         return []
     first, last = ctx.tokens[code[0]], ctx.tokens[code[-1]]
     return [Edit(first.offset, first.offset, "reinterpret_cast<void**>(", "fallback:void-pointer"),
@@ -570,13 +584,18 @@ def _rename(ctx: Context, i: int, d: Decision) -> Edit:
     return Edit(tok.offset, tok.end, d.replacement, f"{d.library}:{d.kind}")
 
 
-def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit]:
-    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``."""
+def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit] | None:
+    """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. None where they cannot
+    be found or removed: the arguments hold a directive (``#if`` branches make the positions ambiguous, and the
+    removal would take directive lines with it) or a kernel launch (malformed code: a launch is no lane mask, and
+    the launch pass may rewrite inside it)."""
     toks = ctx.tokens
-    call = _call_args(ctx, i)
+    call = _call(ctx, i)
     if call is None:
         return []
-    open_, args = call
+    open_, close, args = call
+    if any(toks[j].pp or (toks[j].src == "<<<" and toks[j].kind == PUNCT) for j in range(open_, close)):
+        return None
     out: list[Edit] = []
     for k in sorted(set(drop)):
         if k >= len(args):

@@ -26,9 +26,16 @@ def edits(ctx: Context) -> Iterator[Edit]:
         launch = found._replace(config=tuple(join_template_arguments(ctx.tokens, list(found.config))))
         if launch.args_open < 0:
             continue
+        callee = _odd_callee(ctx, launch)
+        if callee is not None:
+            what = f"launch through {callee}: not a kernel name" if callee else "launch without a kernel name"
+            ctx.report(rules.LAUNCH_KEPT, ctx.tokens[launch.open_index].offset,
+                       f"{what} convert can pass to hipLaunchKernelGGL; kept as <<<...>>> (hipcc accepts it)")
+            continue
         parts = _macro_parts(ctx, launch) if len(launch.config) == 1 else 0
         if not 2 <= (parts or len(launch.config)) <= 4:
-            config = ctx.text[ctx.tokens[launch.config[0][0]].offset:ctx.tokens[launch.config[-1][1]].offset].strip()
+            # from <<< to the >> of >>> (an empty configuration has no argument ranges)
+            config = ctx.text[ctx.tokens[launch.open_index].end:ctx.tokens[launch.close_index - 1].offset].strip()
             ctx.report(rules.LAUNCH_KEPT, ctx.tokens[launch.open_index].offset,
                        f"launch of {launch.name}: its configuration <<<{config}>>> is not 2 to 4 parameters convert "
                        "can count; kept as <<<...>>> (hipcc accepts it)")
@@ -36,6 +43,28 @@ def edits(ctx: Context) -> Iterator[Edit]:
         ctx.converted[("launch", "hipLaunchKernelGGL")] += 1
         ctx.uses_hip_runtime = True
         yield from (_rewrite_macro(ctx, launch, parts) if parts else _rewrite(ctx, launch))
+
+
+def _odd_callee(ctx: Context, launch: Launch) -> str | None:
+    """The callee's text where it is no (qualified, templated) kernel name: a function pointer (``(*fp)``,
+    ``table[i]``) or a member (``obj.k``); "" where there is no callee (malformed code); None for a kernel name."""
+    toks = ctx.tokens
+    name = launch.name_index
+    before = ctx.prev_code(_callee_start(ctx, launch))
+    if toks[name].kind == IDENT and (before < 0 or toks[before].src not in (".", "->")):
+        return None
+    if toks[name].kind != IDENT and toks[name].src not in (")", "]"):
+        return ""
+    start = name
+    if toks[name].src in (")", "]"):
+        start = ctx.brackets().get(name, name)
+        before = ctx.prev_code(start)
+        if before >= 0 and toks[before].kind == IDENT:  # table[i]
+            start, before = before, ctx.prev_code(before)
+    while before >= 0 and toks[before].src in (".", "->") and ctx.prev_code(before) >= 0:  # obj.k, a->b.k
+        start = ctx.prev_code(before)
+        before = ctx.prev_code(start)
+    return ctx.text[toks[start].offset:toks[launch.open_index].offset].strip()
 
 
 def _macro_parts(ctx: Context, launch: Launch) -> int:
