@@ -464,3 +464,20 @@ def test_std_printf_in_device_code_becomes_printf() -> None:
 @needs_hipcc
 def test_std_printf_in_device_code_compiles(tmp_path: Path) -> None:
     _assert_compiles(_translate(STD_PRINTF).text, tmp_path)
+
+
+def test_a_parameter_named_like_a_cuda_function_is_the_functions_own() -> None:
+    """``bool saturate`` declares the function's own parameter: its uses are not CUDA's ``saturate`` (found by
+    fuzzing: every use was reported as having no HIP equivalent); a local named like an enum keeps its uses too,
+    while a call of the CUDA name elsewhere is still reported and the enum outside that scope still renamed."""
+    text = ("__device__ unsigned f(unsigned a, bool saturate) {\n  return saturate ? a : 0;\n}\n"
+            "__device__ float g(float x) { return saturate(x); }\n"
+            "void h(void* a, void* b) {\n  int cudaMemcpyHostToDevice = 1;\n"
+            "  cudaMemcpy(a, b, 4, cudaMemcpyHostToDevice); }\n"
+            "void k(void* a, void* b) { cudaMemcpy(a, b, 4, cudaMemcpyHostToDevice); }\n")
+    result = convert_source(text, "case.cu", Options(target_rocm="5.2"))
+    assert isinstance(result, Translated)
+    assert [(f.rule, f.line) for f in result.findings if f.rule == "C2R-A101"] == [("C2R-A101", 4)]  # the call
+    assert "return saturate ? a : 0;" in result.text
+    assert "hipMemcpy(a, b, 4, cudaMemcpyHostToDevice); }\nvoid k" in result.text
+    assert "hipMemcpy(a, b, 4, hipMemcpyHostToDevice); }\n" in result.text

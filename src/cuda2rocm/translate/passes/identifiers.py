@@ -132,6 +132,8 @@ def _decision(ctx: Context, i: int) -> Decision | None:
         return None  # a variable the file named like a CUDA type alias (below): its later uses stay too
     if p is not None and _declares(p, decision, toks[i].pp):
         return None  # `int cudaMalloc;` declares the project's own entity (a member, a local)
+    if _local_entity(ctx, i, decision):
+        return None  # a use of the parameter or local the function declared with this name (`bool saturate`)
     if p is not None and "type" in decision.kind and _names_a_variable(ctx, i, p, toks[i].pp):
         ctx.shadowed.add(name)  # `cublasStatus_t cublasStatus;`: a variable named like cuBLAS's legacy alias
         return None
@@ -495,6 +497,32 @@ def _declares(prev: Token, d: Decision, pp: bool) -> bool:
     """A non-type CUDA name right after a type name is a declaration of something else with that name."""
     return (not pp and prev.kind == IDENT and prev.src not in _NOT_TYPES and "type" not in d.kind
             and d.kind not in ("namespace", "define"))  # a macro (void CUDART_CB f()) is never declared
+
+
+def _local_entity(ctx: Context, i: int, d: Decision) -> bool:
+    """Whether the name at ``i``, used as no call, is a parameter or local variable that the innermost function
+    containing it declared earlier (``bool saturate`` ... ``return saturate ? a : 0;``): C++ scoping makes that
+    use the function's own entity, not the CUDA name the tables know."""
+    toks = ctx.tokens
+    if toks[i].pp or "type" in d.kind or d.kind in ("namespace", "define"):
+        return False
+    after = ctx.next_code(i)
+    if after < len(toks) and toks[after].src == "(":
+        return False
+    inner = None
+    for fn in ctx.functions():  # the innermost: bodies nest or are disjoint, and nested ones come later
+        if fn.params_open < i < fn.body_close and (inner is None or fn.params_open > inner.params_open):
+            inner = fn
+    if inner is None:
+        return False
+    for j in ctx.positions(toks[i].src):
+        if j >= i:
+            return False
+        if j > inner.params_open and toks[j].kind == IDENT:
+            prev = ctx.prev_code(j)
+            if prev >= 0 and _declares(toks[prev], d, toks[j].pp):
+                return True
+    return False
 
 
 def _outer_qualifier(ctx: Context, q: int) -> str:
