@@ -159,3 +159,29 @@ def test_non_utf8_bytes_are_translated_around_and_kept(tmp_path):
     assert b"hipMalloc(p, 4)" in out and b"hip/hip_runtime.h" in out
     assert out.startswith(b"// Auteur: Ren\xe9 M\xfcller \x96 calcul\n") and b'"\xe9t\xe9"' in out
     assert out.replace(b"hipMalloc", b"cudaMalloc").replace(b"hip/hip_runtime.h", b"cuda_runtime.h") == data
+
+
+def test_a_chain_of_headers_deeper_than_the_recursion_limit_is_followed(tmp_path: Path) -> None:
+    """Each header includes the next, 1,500 deep: every one is planned, in include order (the walk was one
+    recursion per header, a RecursionError past ~1,000; found by fuzzing)."""
+    from cuda2rocm.translate.plan import plan_convert
+
+    depth = 1500
+    for k in range(depth):
+        (tmp_path / f"h{k}.cuh").write_text(f'#include "h{k + 1}.cuh"\n' if k + 1 < depth else "int x;\n")
+    (tmp_path / "main.cu").write_text('#include "h0.cuh"\n#include "h1.cuh"\n')
+    plan = plan_convert([tmp_path / "main.cu"], tmp_path / "o" / "main.hip", Options(follow_includes=True))
+    names = [job.source.name for job in plan.jobs]
+    assert names[0] == "main.cu" and len(names) == depth + 1
+    assert names[1:] == [f"h{k}.cuh" for k in range(depth)]  # h1 comes once, after h0 that includes it
+
+
+def test_sibling_headers_follow_their_own_includes_first(tmp_path: Path) -> None:
+    from cuda2rocm.translate.plan import plan_convert
+
+    (tmp_path / "a.cuh").write_text('#include "c.cuh"\n')
+    (tmp_path / "b.cuh").write_text("int b;\n")
+    (tmp_path / "c.cuh").write_text('#include "a.cuh"\n')  # a cycle: each file once
+    (tmp_path / "main.cu").write_text('#include "a.cuh"\n#include "b.cuh"\n#include "missing.cuh"\n')
+    plan = plan_convert([tmp_path / "main.cu"], tmp_path / "o" / "main.hip", Options(follow_includes=True))
+    assert [job.source.name for job in plan.jobs] == ["main.cu", "a.cuh", "c.cuh", "b.cuh"]

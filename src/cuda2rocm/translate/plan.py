@@ -20,7 +20,22 @@ __all__ = ["Job", "Plan", "local_includes", "output_name", "plan_convert"]
 
 
 def local_includes(path: Path, options: Options, seen: set[Path]) -> Iterator[Path]:
-    """Quoted includes of ``path`` that resolve to files next to it, recursively (each file once)."""
+    """Quoted includes of ``path`` that resolve to files next to it, recursively (each file once), depth first:
+    each header is followed by its own headers before its next sibling. An explicit stack, so a chain of
+    headers thousands deep is no recursion."""
+    stack = [_quoted_includes(path, options)]
+    while stack:
+        found = next(stack[-1], None)
+        if found is None:
+            stack.pop()
+        elif found not in seen:
+            seen.add(found)
+            yield found
+            stack.append(_quoted_includes(found, options))
+
+
+def _quoted_includes(path: Path, options: Options) -> Iterator[Path]:
+    """The files ``path``'s quoted includes resolve to next to it (with a convertible extension), in order."""
     try:
         text = read_source(path, options.max_bytes)
     except InputError:
@@ -31,10 +46,8 @@ def local_includes(path: Path, options: Options, seen: set[Path]) -> Iterator[Pa
         if tokens[j].kind != STRING:
             continue
         found = (path.parent / tokens[j].src[1:-1]).resolve()
-        if found.is_file() and found.suffix in options.extensions and found not in seen:
-            seen.add(found)
+        if found.is_file() and found.suffix in options.extensions:
             yield found
-            yield from local_includes(found, options, seen)
 
 
 def output_name(name: str, options: Options) -> str:
