@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -101,3 +103,26 @@ def test_prev_and_next_code_treat_directives_as_their_own_streams():
     assert toks[prev_code(toks, at["X"])].src == "define"
     assert "cudaFree" not in defined_names(toks) and not is_defined(toks, "cudaFree")
     assert "X" in defined_names(toks) and is_defined(toks, "X")
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("", 0), ("a", 1), ("a\n", 1), ("a\nb", 2), ("a\r\nb\r\n", 2), ("a\rb\r", 2), ("a\rb", 2), ("\r\n\r\n", 2),
+    ("a\r\n\rb", 3), ("\n\n\n", 3),
+])
+def test_count_lines_counts_every_line_end_a_reader_does(text: str, lines: int) -> None:
+    from cuda2rocm.source.tokens import LineIndex, count_lines
+
+    assert count_lines(text) == lines
+    if text and not text.endswith(("\n", "\r")):  # the line index agrees (it counts a last, empty line too)
+        assert LineIndex(text).line_count == lines
+
+
+def test_scan_and_convert_count_lines_ended_by_a_lone_carriage_return(tmp_path: Path) -> None:
+    from cuda2rocm.scan.api import scan
+    from cuda2rocm.translate.engine import translate_text
+    from cuda2rocm.translate.options import Options
+
+    text = "__global__ void k() {}\rint x;\rint y;\r"  # old Mac line ends: three lines (found by fuzzing: 0 or 1)
+    (tmp_path / "k.cu").write_bytes(text.encode())
+    assert scan(tmp_path).files[0].lines == 3
+    assert translate_text(text, "k.cu", Options()).stats.lines == 3

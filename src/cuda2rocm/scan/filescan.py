@@ -25,6 +25,7 @@ from cuda2rocm.scan.classify import refine_yaml
 from cuda2rocm.scan.filefacts import FileFacts, Record
 from cuda2rocm.scan.reading import read_text
 from cuda2rocm.scan.walk import Candidate
+from cuda2rocm.source.tokens import count_lines
 
 TextAnalyzer = Callable[[FileFacts, str], None]
 #: analyzers that yield records: (text, path) -> records
@@ -83,7 +84,7 @@ def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int) -
     text = read_text(cand.abspath, cand.size, max_bytes, report)
     if text is None:
         return
-    report.lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+    report.lines = count_lines(text)
     if cand.language == "jenkins" or cand.rel.endswith("Jenkinsfile"):
         _TEXT["shell"](report, text)
     elif cand.language in ("cuda", "cpp", "c"):

@@ -350,6 +350,13 @@ class LineIndex:
         return len(self._starts)
 
 
+def count_lines(text: str) -> int:
+    """Lines of ``text`` as a reader counts them: each ``\r\n``, ``\n`` or lone ``\r`` ends one (the line ends of
+    :class:`LineIndex`), and a last line without an end counts too; an empty text has none."""
+    ends = text.count("\n") + (text.count("\r") - text.count("\r\n") if "\r" in text else 0)
+    return ends + (1 if text and not text.endswith(("\n", "\r")) else 0)
+
+
 _KIND = operator.attrgetter("kind")
 _BAD_KINDS = frozenset({BAD_COMMENT, BAD_STRING})
 

@@ -125,7 +125,7 @@ def _not_rewritten(ctx: Context, found: list[Finding], fixes: list[Edit]) -> lis
 
 def _stats(result: FileResult, ctx: Context | None, text: str, seconds: float) -> FileStats:
     status = type(result).__name__.lower()
-    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    lines = tk.count_lines(text)
     if ctx is None:
         return FileStats(result.path, status, lines, seconds=seconds)
     findings = len(getattr(result, "findings", ()))
