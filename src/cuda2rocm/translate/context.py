@@ -42,6 +42,7 @@ class Context:
     renames_cu: bool = False  # this run writes x.cu as x.hip (cu_suffix): local `#include "x.cu"` must follow
     kept_guards: frozenset[int] | None = None  # definedness tests that guard a value use (identifiers pass)
     token_texts: list[str] | None = None  # every token's text, by index, on first use (positions)
+    found_at: dict[str, list[int]] = field(default_factory=dict)  # positions() answers, by text
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,
@@ -50,10 +51,14 @@ class Context:
 
     def positions(self, text: str) -> list[int]:
         """Indexes of every token whose text is ``text``, ascending (``list.index`` scans at C speed over one list
-        of the token texts, made once per file)."""
-        if self.token_texts is None:
-            self.token_texts = list(map(attrgetter("src"), self.tokens))
-        return all_indexes(self.token_texts, text)
+        of the token texts, made once per file; each text's answer is kept: a name asked about at each of its uses
+        costs one scan of the file, not one per use). Read-only: the list is shared by every caller."""
+        found = self.found_at.get(text)
+        if found is None:
+            if self.token_texts is None:
+                self.token_texts = list(map(attrgetter("src"), self.tokens))
+            found = self.found_at[text] = all_indexes(self.token_texts, text)
+        return found
 
     def brackets(self) -> dict[int, int]:
         """The file's bracket pairs (:func:`match_brackets`), computed once; the hazard analysis gets them too."""

@@ -509,20 +509,15 @@ def _local_entity(ctx: Context, i: int, d: Decision) -> bool:
     after = ctx.next_code(i)
     if after < len(toks) and toks[after].src == "(":
         return False
+    declared = [j for j in ctx.positions(toks[i].src) if j < i and toks[j].kind == IDENT
+                and (prev := ctx.prev_code(j)) >= 0 and _declares(toks[prev], d, toks[j].pp)]
+    if not declared:
+        return False  # the common case, answered without the file's functions
     inner = None
     for fn in ctx.functions():  # the innermost: bodies nest or are disjoint, and nested ones come later
         if fn.params_open < i < fn.body_close and (inner is None or fn.params_open > inner.params_open):
             inner = fn
-    if inner is None:
-        return False
-    for j in ctx.positions(toks[i].src):
-        if j >= i:
-            return False
-        if j > inner.params_open and toks[j].kind == IDENT:
-            prev = ctx.prev_code(j)
-            if prev >= 0 and _declares(toks[prev], d, toks[j].pp):
-                return True
-    return False
+    return inner is not None and declared[-1] > inner.params_open
 
 
 def _outer_qualifier(ctx: Context, q: int) -> str:
