@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 
 from cuda2rocm.scan.filefacts import FileFacts
+from cuda2rocm.source.tokens import split_lines
 
 _MARK = re.compile(r"cuda2rocm:\s*ignore\[([A-Za-z0-9_,\s*-]+)\]")
-#: the line ends findings are numbered by (source.tokens.LineIndex); str.splitlines also splits at form feeds,
-#: \x1c-\x1e, \x85 and \u2028/\u2029, which would put a marker's line past the finding's
-_LINE_END = re.compile(r"\r\n|\n|\r")
 
 
 def suppressions(text: str) -> dict[int, set[str]]:
@@ -18,7 +16,7 @@ def suppressions(text: str) -> dict[int, set[str]]:
     out: dict[int, set[str]] = {}
     if "cuda2rocm:" not in text:
         return out
-    for i, raw in enumerate(_LINE_END.split(text), start=1):
+    for i, raw in enumerate(split_lines(text), start=1):  # numbered as findings are (LineIndex)
         m = _MARK.search(raw)
         if m:
             ids = {x.strip().upper() for x in m.group(1).split(",") if x.strip()}

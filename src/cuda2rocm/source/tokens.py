@@ -350,6 +350,13 @@ class LineIndex:
         return len(self._starts)
 
 
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` without their ends, split where :class:`LineIndex` numbers them (``\r\n``, ``\n``,
+    a lone ``\r``; not ``str.splitlines``, which also splits at form feeds, ``\x1c``-``\x1e``, ``\x85`` and
+    ``\u2028``/``\u2029``); a text that ends with a line end has a last, empty line."""
+    return _LINE_END().split(text)
+
+
 def count_lines(text: str) -> int:
     """Lines of ``text`` as a reader counts them: each ``\r\n``, ``\n`` or lone ``\r`` ends one (the line ends of
     :class:`LineIndex`), and a last line without an end counts too; an empty text has none."""
