@@ -53,13 +53,9 @@ def device_rules() -> list[Rule]:
     return list(_rules().rules)
 
 
-def runnable(text: str) -> set[str]:
+def _runnable(table: _Rules, text: str) -> set[str]:
     """Ids of the device rules that can report on ``text``: those without ``requires`` strings and those with one
     of theirs in it (each string searched once per text, however many rules name it)."""
-    return _runnable(_rules(), text)
-
-
-def _runnable(table: _Rules, text: str) -> set[str]:
     return {rule for s, ids in table.by_string.items() if s in text for rule in ids} | table.always
 
 
