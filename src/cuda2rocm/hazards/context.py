@@ -17,7 +17,15 @@ from typing import Any
 
 from cuda2rocm.hazards.targets import Target
 from cuda2rocm.model import Applicability, Edit
-from cuda2rocm.source.structure import Function, Launch, find_functions, find_launches, match_brackets, split_args
+from cuda2rocm.source.structure import (
+    Function,
+    Innermost,
+    Launch,
+    find_functions,
+    find_launches,
+    match_brackets,
+    split_args,
+)
 from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, TRIVIA, LineIndex, Token, all_indexes
 
 
@@ -62,25 +70,8 @@ class Source:
         return find_functions(self.tokens, self.pairs)
 
     @cached_property
-    def _by_start(self) -> list[Function]:
-        return sorted(self.functions, key=lambda f: f.body_open)
-
-    @cached_property
-    def _body_starts(self) -> list[int]:
-        return [f.body_open for f in self._by_start]
-
-    @cached_property
-    def _parents(self) -> list[int]:
-        """For each function of ``_by_start``, the index there of the innermost function whose body contains it
-        (-1: none). Bodies are bracket pairs, so two of them are nested or disjoint."""
-        parents: list[int] = []
-        stack: list[int] = []
-        for k, f in enumerate(self._by_start):
-            while stack and self._by_start[stack[-1]].body_close < f.body_open:
-                stack.pop()
-            parents.append(stack[-1] if stack else -1)
-            stack.append(k)
-        return parents
+    def _innermost(self) -> Innermost:
+        return Innermost(self.functions)
 
     @cached_property
     def launches(self) -> list[Launch]:
@@ -232,15 +223,7 @@ class Source:
 
     def function_at(self, i: int) -> Function | None:
         """The innermost function whose body contains token ``i``."""
-        # the last body opening before ``i``, then its enclosing bodies: any body that contains ``i`` and opens
-        # earlier contains that one too, so the walk is as long as the nesting, not the file
-        k = bisect.bisect_left(self._body_starts, i) - 1
-        while k >= 0:
-            f = self._by_start[k]
-            if f.body_close > i:
-                return f
-            k = self._parents[k]
-        return None
+        return self._innermost.at(i)
 
     def device_functions(self) -> list[Function]:
         # qualifiers are these tokens' texts: without one, no function is device code (and none is searched)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import NamedTuple
 
 from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token, next_code, prev_code
@@ -231,6 +232,36 @@ class Function(NamedTuple):
     @property
     def is_device(self) -> bool:
         return bool(self.qualifiers & {"__global__", "__device__"})
+
+
+class Innermost:
+    """The innermost function whose span contains a token, by bisection (``inside`` of a function: the
+    strictly inner tokens of its span, which runs from ``params_open`` or from ``body_open``).
+
+    Spans are bracket pairs, or a parameter list followed by its body, so two of them are nested or disjoint;
+    the walk from the last span opening before the token up through its enclosing spans is as long as the
+    nesting, not the file."""
+
+    def __init__(self, functions: Sequence[Function], from_params: bool = False) -> None:
+        self._start = attrgetter("params_open" if from_params else "body_open")
+        self._by_start = sorted(functions, key=self._start)
+        self._starts = list(map(self._start, self._by_start))
+        self._parents: list[int] = []  # index in _by_start of the innermost span containing each (-1: none)
+        stack: list[int] = []
+        for k, start in enumerate(self._starts):
+            while stack and self._by_start[stack[-1]].body_close < start:
+                stack.pop()
+            self._parents.append(stack[-1] if stack else -1)
+            stack.append(k)
+
+    def at(self, i: int) -> Function | None:
+        k = bisect.bisect_left(self._starts, i) - 1
+        while k >= 0:
+            f = self._by_start[k]
+            if f.body_close > i:
+                return f
+            k = self._parents[k]
+        return None
 
 
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "return", "sizeof", "decltype", "alignof",

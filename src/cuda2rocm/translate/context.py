@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
-from cuda2rocm.source.structure import Function, find_functions, match_brackets
+from cuda2rocm.source.structure import Function, Innermost, find_functions, match_brackets
 from cuda2rocm.source.tokens import LineIndex, Token, all_indexes, next_code, prev_code
 from cuda2rocm.translate.decide import Decision, Settings, decide
 from cuda2rocm.translate.options import Options
@@ -43,6 +43,8 @@ class Context:
     kept_guards: frozenset[int] | None = None  # definedness tests that guard a value use (identifiers pass)
     token_texts: list[str] | None = None  # every token's text, by index, on first use (positions)
     found_at: dict[str, list[int]] = field(default_factory=dict)  # positions() answers, by text
+    innermost: Innermost | None = None  # innermost_function()'s index, made on first use
+    declared_at: dict[str, list[int]] = field(default_factory=dict)  # name -> its declarations (identifiers pass)
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,
@@ -71,6 +73,12 @@ class Context:
         if self.function_list is None:
             self.function_list = find_functions(self.tokens, self.brackets())
         return self.function_list
+
+    def innermost_function(self, i: int) -> Function | None:
+        """The innermost function whose parameter list or body holds token ``i`` (:class:`Innermost`)."""
+        if self.innermost is None:
+            self.innermost = Innermost(self.functions(), from_params=True)
+        return self.innermost.at(i)
 
     def decide(self, name: str) -> Decision | None:
         """:func:`decide` under this file's settings, remembered per name."""

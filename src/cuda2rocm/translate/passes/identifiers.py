@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 from collections.abc import Iterator
@@ -495,8 +496,17 @@ _NOT_TYPES = frozenset({"return", "case", "else", "do", "throw", "new", "delete"
 
 def _declares(prev: Token, d: Decision, pp: bool) -> bool:
     """A non-type CUDA name right after a type name is a declaration of something else with that name."""
-    return (not pp and prev.kind == IDENT and prev.src not in _NOT_TYPES and "type" not in d.kind
-            and d.kind not in ("namespace", "define"))  # a macro (void CUDART_CB f()) is never declared
+    return _names_entity(prev, pp) and _may_declare(d)
+
+
+def _names_entity(prev: Token, pp: bool) -> bool:
+    """Whether a name after ``prev`` is declared there, ``prev`` being its type (``bool saturate``)."""
+    return not pp and prev.kind == IDENT and prev.src not in _NOT_TYPES
+
+
+def _may_declare(d: Decision) -> bool:
+    """Whether code may declare an entity of its own under the name (a macro, void CUDART_CB f(), never is)."""
+    return "type" not in d.kind and d.kind not in ("namespace", "define")
 
 
 def _local_entity(ctx: Context, i: int, d: Decision) -> bool:
@@ -504,20 +514,29 @@ def _local_entity(ctx: Context, i: int, d: Decision) -> bool:
     containing it declared earlier (``bool saturate`` ... ``return saturate ? a : 0;``): C++ scoping makes that
     use the function's own entity, not the CUDA name the tables know."""
     toks = ctx.tokens
-    if toks[i].pp or "type" in d.kind or d.kind in ("namespace", "define"):
+    if toks[i].pp or not _may_declare(d):
         return False
     after = ctx.next_code(i)
     if after < len(toks) and toks[after].src == "(":
         return False
-    declared = [j for j in ctx.positions(toks[i].src) if j < i and toks[j].kind == IDENT
-                and (prev := ctx.prev_code(j)) >= 0 and _declares(toks[prev], d, toks[j].pp)]
-    if not declared:
+    declared = _declarations(ctx, toks[i].src)
+    last = bisect.bisect_left(declared, i) - 1
+    if last < 0:
         return False  # the common case, answered without the file's functions
-    inner = None
-    for fn in ctx.functions():  # the innermost: bodies nest or are disjoint, and nested ones come later
-        if fn.params_open < i < fn.body_close and (inner is None or fn.params_open > inner.params_open):
-            inner = fn
-    return inner is not None and declared[-1] > inner.params_open
+    inner = ctx.innermost_function(i)
+    return inner is not None and declared[last] > inner.params_open
+
+
+def _declarations(ctx: Context, name: str) -> list[int]:
+    """The tokens where ``name`` is declared as an entity of the file's own (:func:`_names_entity`), ascending,
+    kept per name."""
+    found = ctx.declared_at.get(name)
+    if found is None:
+        toks = ctx.tokens
+        found = ctx.declared_at[name] = [
+            j for j in ctx.positions(name) if toks[j].kind == IDENT
+            and (prev := ctx.prev_code(j)) >= 0 and _names_entity(toks[prev], toks[j].pp)]
+    return found
 
 
 def _outer_qualifier(ctx: Context, q: int) -> str:
