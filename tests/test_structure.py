@@ -71,7 +71,7 @@ def _repository_sources() -> list[str]:
 
 
 def test_innermost_is_the_innermost_function_by_definition_over_the_repository_sources() -> None:
-    sources = _repository_sources() + [SRC, "void f(int g(int)) { int x; struct S { void m() { x; } }; }"]
+    sources = [*_repository_sources(), SRC, "void f(int g(int)) { int x; struct S { void m() { x; } }; }"]
     assert len(sources) > 300
     checked = 0
     for text in sources:

@@ -122,3 +122,16 @@ def test_an_empty_configuration_is_kept_and_reported() -> None:
     assert [f.message for f in r.findings if f.rule == "C2R-A116"] == [
         "launch of k: its configuration <<<>>> is not 2 to 4 parameters convert can count; kept as <<<...>>> "
         "(hipcc accepts it)"]
+
+
+@pytest.mark.parametrize("src", [
+    "__global__ void k(int) {}\nvoid f() {\n  k<<<1,\n#if FAST\n  64\n#else\n  32\n#endif\n  >>>(2);\n}\n",
+    "__global__ void k(int) {}\nvoid f() {\n  k<<<1, 2>>>(\n#ifdef A\n  1\n#else\n  2\n#endif\n  );\n}\n",
+])
+def test_a_launch_with_a_directive_inside_is_kept_and_reported(src: str) -> None:
+    # hipLaunchKernelGGL is a macro: directives among a macro's arguments are undefined behaviour in C++ (clang
+    # warns), where <<<...>>> is a plain expression hipcc compiles (found by fuzzing)
+    r = convert_source(src, "t.cu", Options(launch_syntax="ggl"))
+    assert "hipLaunchKernelGGL" not in getattr(r, "text", src) and "<<<" in getattr(r, "text", src)
+    found = [f.message for f in r.findings if f.rule == "C2R-A116"]
+    assert len(found) == 1 and "preprocessor directive" in found[0]

@@ -228,6 +228,28 @@ def test_convert_inserts_the_header_once_where_the_functions_are_used() -> None:
     assert not isinstance(again, Translated) or again.text.count("#define CUDA2ROCM_SIMD_H") == 1
 
 
+def test_a_second_run_leaves_the_inserted_headers_as_they_are() -> None:
+    # the header names __CUDACC__ on purpose (so nvcc compiles it); a second run renamed it to __HIPCC__, twice
+    # (found by fuzzing)
+    from cuda2rocm.model import Translated
+    from cuda2rocm.translate.api import convert_source
+    from cuda2rocm.translate.options import Options
+
+    for options in (Options(), Options(target_rocm="5.2"), Options(launch_syntax="ggl", fix_hazards=True)):
+        first = convert_source(UNIT + "\n__device__ void w() { __syncwarp(); }\n", "simd.cu", options)
+        assert isinstance(first, Translated) and "defined(__CUDACC__)" in first.text
+        again = convert_source(first.text, "simd.hip", options)
+        assert not isinstance(again, Translated), [e for e in again.edits][:3]
+        assert not any(f.line < first.text.count("\n", 0, first.text.index("#endif  // CUDA2ROCM_SIMD_H"))
+                       and f.line > first.text.count("\n", 0, first.text.index("#ifndef CUDA2ROCM_SIMD_H"))
+                       for f in again.findings), "nothing is reported about the header's own text"
+    # code of the user's after the header is still translated
+    code = first.text + "\nvoid h(float* p) { cudaFree(p); }\n"
+    third = convert_source(code, "simd.hip")
+    assert isinstance(third, Translated) and "hipFree(p)" in third.text
+    assert third.text.count("defined(__CUDACC__)") == first.text.count("defined(__CUDACC__)")
+
+
 @pytest.mark.hipcc
 @pytest.mark.skipif(shutil.which("hipcc") is None, reason="needs a real hipcc")
 def test_converted_unit_compiles_for_amd(tmp_path: Path) -> None:

@@ -16,7 +16,10 @@ check that the grouped result is consistent (see docs/hazards.md).
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import warp_constants
@@ -69,27 +72,37 @@ def _connect(src: Source, sets: _Sets, defined: set[str]) -> None:
     for f in functions:
         by_name.setdefault(f.name, []).append(f.body_open)
     wanted = frozenset(names) | constants
+    joined: set[str] = set()  # names whose functions (overloads, definitions in #if branches) are one set already
     for f in functions:
         for i in src.idents(wanted, f.body_open, f.body_close):
             name = src.src(i)
             if name in constants:
                 sets.union(("fn", f.body_open), ("const", name))
-            for other in by_name.get(name, ()):
-                sets.union(("fn", f.body_open), ("fn", other))
+            same = by_name.get(name)
+            if same:  # f with every function of that name: f with the first, and those with one another once
+                sets.union(("fn", f.body_open), ("fn", same[0]))
+                if name not in joined:
+                    joined.add(name)
+                    for other in same[1:]:
+                        sets.union(("fn", same[0]), ("fn", other))
 
 
 def _line(src: Source, hit: Hit) -> int:
     return src.loc(hit.index)[0]
 
 
-def _resolved(hit: Hit, group: Sequence[Hit], src: Source) -> bool:
-    """Whether ``hit`` is fixed when every edit of ``group`` is applied."""
+def _resolved(hit: Hit, fixed: frozenset[str], src: Source) -> bool:
+    """Whether ``hit`` is fixed when every edit of its group is applied (``fixed``: the constants the group's
+    edits define anew, :func:`_fixed_constants`)."""
     if hit.edits:
         return True
     if hit.rule == "C2R-K101" and src.kind(hit.index) == IDENT:  # a use of WARP_SIZE: fixed at its define
-        name = src.src(hit.index)
-        return any(h.rule == "C2R-K106" and h.edits and _constant_of(src, h) == name for h in group)
+        return src.src(hit.index) in fixed
     return hit.covered
+
+
+def _fixed_constants(group: Sequence[Hit], src: Source) -> frozenset[str]:
+    return frozenset(_constant_of(src, h) for h in group if h.rule == "C2R-K106" and h.edits)
 
 
 def settle(src: Source, found: Sequence[Hit]) -> list[Hit]:
@@ -105,28 +118,56 @@ def settle(src: Source, found: Sequence[Hit]) -> list[Hit]:
         groups.setdefault(sets.find(_node(src, h)), []).append(h)
     settled: dict[int, Hit] = {}
     for group in groups.values():
-        blockers = [h for h in group if not _resolved(h, group, src)]
+        fixed = _fixed_constants(group, src)
+        blockers = [h for h in group if not _resolved(h, fixed, src)]
+        blocking = {id(h) for h in blockers}
+        at = {id(h): _line(src, h) for h in group}
+        count = Counter(at.values())
+        ordered = sorted(count)
         for h in group:
-            others = sorted({_line(src, o) for o in group if o is not h})
-            settled[id(h)] = _note(h, group, blockers, others, src)
+            others = _Others(ordered, at[id(h)] if count[at[id(h)]] == 1 else None)
+            settled[id(h)] = _note(h, len(group), blockers[0] if blockers else None, id(h) in blocking, others,
+                                   fixed, src)
     return [settled.get(id(h), h) for h in found]
 
 
-def _lines(lines: Sequence[int]) -> str:
-    return "line " + str(lines[0]) if len(lines) == 1 else "lines " + ", ".join(map(str, lines))
+class _Others(NamedTuple):
+    """The lines of a group's other hits: the group's lines, ascending, less the hit's own unless another hit of
+    the group is on it too (``without``)."""
+
+    lines: Sequence[int]
+    without: int | None
+
+    def __len__(self) -> int:
+        return len(self.lines) - (self.without is not None)
+
+    def first(self, n: int) -> list[int]:
+        return list(itertools.islice((x for x in self.lines if x != self.without), n))
 
 
-def _note(hit: Hit, group: Sequence[Hit], blockers: Sequence[Hit], others: Sequence[int], src: Source) -> Hit:
-    if not blockers:
+#: at most this many lines are listed in a note (a group spanning a big file lists its first ones and a count)
+_LISTED = 20
+
+
+def _lines(lines: _Others) -> str:
+    shown = lines.first(_LISTED)
+    more = f" and {len(lines) - len(shown)} more" if len(lines) > len(shown) else ""
+    return ("line " + str(shown[0]) if len(lines) == 1 else "lines " + ", ".join(map(str, shown))) + more
+
+
+def _note(hit: Hit, size: int, first: Hit | None, blocks: bool, others: _Others, fixed: frozenset[str],
+          src: Source) -> Hit:
+    """The hit as settled in a group of ``size`` hits: ``first``, the group's first hit without a safe fix (None:
+    every one has one); ``blocks``: the hit itself is one of those."""
+    if first is None:
         if not others:
-            return dataclasses.replace(hit, covered=hit.covered or _resolved(hit, group, src))
-        note = f"applied together with the {len(group) - 1} related warp-width uses ({_lines(others)})"
+            return dataclasses.replace(hit, covered=hit.covered or _resolved(hit, fixed, src))
+        note = f"applied together with the {size - 1} related warp-width uses ({_lines(others)})"
         return dataclasses.replace(hit, covered=True, note=note)
-    if any(b is hit for b in blockers):
-        note = (f"no safe fix, so --fix-hazards also leaves the {len(group) - 1} related warp-width uses "
+    if blocks:
+        note = (f"no safe fix, so --fix-hazards also leaves the {size - 1} related warp-width uses "
                 f"unchanged ({_lines(others)})" if others else "")
     else:
-        first = blockers[0]
         note = (f"not applied: {first.rule} at line {_line(src, first)} in the same kernel has no safe fix, and "
                 "fixing only part of a kernel's warp-width uses makes it inconsistent on 64-wide wavefronts")
     return dataclasses.replace(hit, edits=(), covered=False, note=note)

@@ -26,6 +26,7 @@ from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.tokens import IDENT
 
 _WHY_64 = ("AMD Instinct GPUs (CDNA: MI100, MI200, MI300, MI350) execute 64-wide wavefronts, so `warpSize` is 64. "
@@ -129,7 +130,7 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
     if not numbers:
         return
     sync = warp_sync_functions(src)
-    blocks = _warp_sync_blocks(src, sync)
+    blocks = SpanIndex(_warp_sync_blocks(src, sync))
     seen: set[int] = set()
     for i in numbers:
         before, after = src.prev(i), src.next(i)
@@ -143,17 +144,13 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
         elif b == "/" and _WARP_COUNT_NAME().search(assigned_name(src, i) or ""):
             message = (f"{assigned_name(src, i)} = ... / 32 counts warps of 32 threads (AMD wavefronts are 64 wide: "
                        "half as many)")
-        elif _in_ranges(i, blocks) and (b == "*" or a == "*"):
+        elif i in blocks and (b == "*" or a == "*"):
             message = "the block of a warp-synchronous kernel is a multiple of 32 threads (AMD wavefronts are 64 wide)"
         elif _lane_stride(src, i):
             message = "a stride of 32 over the lanes of a warp skips or repeats elements on 64-wide wavefronts"
         if message and i not in seen:
             seen.add(i)
             yield Hit("C2R-K101", i, message)
-
-
-def _in_ranges(i: int, ranges: list[tuple[int, int]]) -> bool:
-    return any(a <= i < b for a, b in ranges)
 
 
 def _warp_sync_blocks(src: Source, sync: set[str]) -> list[tuple[int, int]]:

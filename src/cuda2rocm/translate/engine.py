@@ -62,7 +62,7 @@ def _translate(text: str, path: str, options: Options, output: str,
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
     edits.extend(runtime_include.edits(ctx))
     edits.extend(_hazard_edits(ctx, edits))
-    findings = tuple(sorted(ctx.findings, key=Finding.sort_key))
+    edits, findings = _outside_own(ctx, edits, ctx.findings)
     if not edits:
         return Unchanged(path, findings), ctx
     new_text = apply.apply(text, edits)
@@ -112,6 +112,17 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
     marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
     placed, _ = apply.select(marks, kept=edits + ok)
     return ok + placed
+
+
+def _outside_own(ctx: Context, edits: list[Edit], found: list[Finding]) -> tuple[list[Edit], tuple[Finding, ...]]:
+    """The edits and findings (sorted) that are not about the text of a helper header an earlier run inserted."""
+    spans = helpers.own_spans(ctx)
+    if spans:
+        own = SpanIndex(spans)
+        # an insertion at a span's start goes before the header, not into it
+        edits = [e for e in edits if not (e.start in own and (e.end > e.start or e.start - 1 in own))]
+        found = [f for f in found if not hazards.inside(ctx.index, f, own)]
+    return edits, tuple(sorted(found, key=Finding.sort_key))
 
 
 def _not_rewritten(ctx: Context, found: list[Finding], fixes: list[Edit]) -> list[Finding]:

@@ -53,6 +53,38 @@ def _guard(header: str) -> str:
     return header.upper().replace(".", "_")
 
 
+_OPENS = frozenset({"if", "ifdef", "ifndef"})
+
+
+def own_spans(ctx: Context) -> list[tuple[int, int]]:
+    """The text spans of our helper headers inserted by an earlier run, ``#ifndef CUDA2ROCM_..._H`` to its
+    ``#endif``: a second run leaves them as they are (they name CUDA macros on purpose, for nvcc)."""
+    if "CUDA2ROCM_" not in ctx.text:
+        return []
+    tokens = ctx.tokens
+    spans: list[tuple[int, int]] = []
+    depth = 0
+    start = -1
+    for i, tok in enumerate(tokens):
+        if not (tok.pp and tok.kind == PUNCT and tok.src == "#") or (i > 0 and tokens[i - 1].pp):
+            continue  # the first token of each directive only
+        j = ctx.next_code(i)
+        word = tokens[j].src if j < len(tokens) else ""
+        if word in _OPENS:
+            if depth == 0:
+                k = ctx.next_code(j)
+                guarded = word == "ifndef" and k < len(tokens) and tokens[k].src.startswith("CUDA2ROCM_")
+                if not guarded:
+                    continue
+                start = tok.offset
+            depth += 1
+        elif word == "endif" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, tokens[j].end))
+    return spans
+
+
 def _after_last_include(ctx: Context, before: int) -> int:
     """The offset after the line of the last ``#include`` among ``tokens[:before]`` (the runtime include's
     place when there is none)."""

@@ -32,6 +32,12 @@ def edits(ctx: Context) -> Iterator[Edit]:
             ctx.report(rules.LAUNCH_KEPT, ctx.tokens[launch.open_index].offset,
                        f"{what} convert can pass to hipLaunchKernelGGL; kept as <<<...>>> (hipcc accepts it)")
             continue
+        if not ctx.tokens[launch.open_index].pp and any(t.pp for t in ctx.tokens[launch.open_index:launch.args_close]):
+            ctx.report(rules.LAUNCH_KEPT, ctx.tokens[launch.open_index].offset,
+                       f"launch of {launch.name}: a preprocessor directive inside its configuration or arguments "
+                       "cannot be part of hipLaunchKernelGGL's (a macro's) arguments; kept as <<<...>>> "
+                       "(hipcc accepts it)")
+            continue
         parts = _macro_parts(ctx, launch) if len(launch.config) == 1 else 0
         if not 2 <= (parts or len(launch.config)) <= 4:
             # from <<< to the >> of >>> (an empty configuration has no argument ranges)
