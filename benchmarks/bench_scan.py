@@ -104,6 +104,30 @@ def peak_mb() -> float:
     return max(own, kids) / 1024
 
 
+_SPIN = "sum(range(40_000_000))"
+
+
+def machine_speedup(jobs: int, rounds: int = 3) -> float:
+    """How much faster ``jobs`` copies of a pure-CPU Python loop finish together than one after another on this
+    machine (median of ``rounds``): the ceiling any ``--jobs`` speed-up measured here can reach."""
+    import statistics
+    import subprocess
+    import sys
+
+    ratios = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-S", "-c", _SPIN], check=True)
+        one = time.perf_counter() - t
+        t = time.perf_counter()
+        procs = [subprocess.Popen([sys.executable, "-S", "-c", _SPIN]) for _ in range(jobs)]
+        for proc in procs:
+            proc.wait()
+        together = time.perf_counter() - t
+        ratios.append(jobs * one / together)
+    return statistics.median(ratios)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=1_000_000)
@@ -111,6 +135,9 @@ def main() -> int:
     ap.add_argument("--keep", type=Path, help="generate into this directory and keep it (reused when it exists)")
     ap.add_argument("--report", choices=("text", "json", "none"), default="text",
                     help="render this report after the scan, inside the timing (default: text, as the CLI)")
+    ap.add_argument("--ceiling", action="store_true",
+                    help="also measure the machine's own speed-up for the largest --jobs (a pure-CPU loop run that "
+                         "many times at once) and print the scan's speed-up against it")
     args = ap.parse_args()
     root = args.keep or Path(tempfile.mkdtemp(prefix="c2r-bench-"))
     t0 = time.perf_counter()
@@ -122,6 +149,7 @@ def main() -> int:
     print("| jobs | report | files | lines | seconds | lines/s | findings | parent CPU s | workers CPU s | "
           "peak RSS (MB) |")
     print("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    seconds: dict[int, float] = {}
     for jobs in args.jobs:
         own, kids = os.times()[:2], os.times()[2:4]
         t = time.perf_counter()
@@ -132,8 +160,15 @@ def main() -> int:
         own_cpu = sum(os.times()[:2]) - sum(own)
         kids_cpu = sum(os.times()[2:4]) - sum(kids)
         lines = int(result.stats["lines"])
+        seconds[jobs] = secs
         print(f"| {jobs} | {args.report} | {int(result.stats['files']):,} | {lines:,} | {secs:.2f} | "
               f"{lines / secs:,.0f} | {len(result.findings):,} | {own_cpu:.2f} | {kids_cpu:.2f} | {peak_mb():.0f} |")
+    top = max(args.jobs)
+    if args.ceiling and 1 in seconds and top > 1:
+        machine = machine_speedup(top)
+        scan_speedup = seconds[1] / seconds[top]
+        print(f"\n--jobs {top} speed-up: scan {scan_speedup:.2f}x; this machine's own for {top} pure-CPU processes "
+              f"{machine:.2f}x; scan reaches {scan_speedup / machine:.0%} of it")
     if not args.keep:
         shutil.rmtree(root)
     return 0
