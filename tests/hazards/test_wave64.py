@@ -169,3 +169,19 @@ def test_rms_norm_test_kernel_grouped_fix_on_both_widths(width: int) -> None:
     for version, right in ((_fixed(text), True), (_fixed(text, frozenset({"C2R-K106", "C2R-K103"})), width == 32)):
         y, want, problems = _rms_norm(version, width)
         assert (problems == [] and bool(np.allclose(y, want))) == right, (width, problems[:3])
+
+
+def test_a_group_spanning_a_big_file_lists_its_first_lines_and_a_count() -> None:
+    # every kernel using WARP_SIZE is one group; the note listed every other line of it, so a file of n kernels
+    # had n notes of n lines each (quadratic in size and time)
+    kernel = ("__global__ void k{i}(float* o) {{\n  float v = o[threadIdx.x];\n"
+              "  for (int d = 16; d > 0; d >>= 1) v += __shfl_down_sync(0xffffffff, v, d);\n"
+              "  if ((threadIdx.x & 31) == 0) o[threadIdx.x / WARP_SIZE] = v;\n}}\n")
+    text = "#define WARP_SIZE 32\n" + "".join(kernel.format(i=i) for i in range(40))
+    found = analyze(tokenize(text), text, "k.cu")
+    notes = [f.fix for f in found if "related warp-width uses" in f.fix and f.line == 1]  # the define's
+    assert len(notes) == 1, "the uses form one group"
+    listed = notes[0].split("(lines ", 1)[1]
+    assert listed.count(",") == 19 and listed.endswith(" more)"), notes[0]
+    other_lines = len({f.line for f in found if "related warp-width uses" in f.fix} - {1})
+    assert other_lines > 40 and f"and {other_lines - 20} more" in notes[0], notes[0]
