@@ -248,6 +248,10 @@ def test_a_second_run_leaves_the_inserted_headers_as_they_are() -> None:
     third = convert_source(code, "simd.hip")
     assert isinstance(third, Translated) and "hipFree(p)" in third.text
     assert third.text.count("defined(__CUDACC__)") == first.text.count("defined(__CUDACC__)")
+    # a guard of the user's own that merely looks like ours is translated as any code
+    own = convert_source("#ifndef CUDA2ROCM_CONFIG_H\n#define CUDA2ROCM_CONFIG_H\nvoid f(float* p) { cudaFree(p); }\n"
+                         "#endif\n", "c.cu")
+    assert isinstance(own, Translated) and "hipFree(p)" in own.text
 
 
 @pytest.mark.hipcc

@@ -61,6 +61,7 @@ def own_spans(ctx: Context) -> list[tuple[int, int]]:
     ``#endif``: a second run leaves them as they are (they name CUDA macros on purpose, for nvcc)."""
     if "CUDA2ROCM_" not in ctx.text:
         return []
+    guards = {_guard(h) for h in data.helper_functions().values()}
     tokens = ctx.tokens
     spans: list[tuple[int, int]] = []
     depth = 0
@@ -73,7 +74,7 @@ def own_spans(ctx: Context) -> list[tuple[int, int]]:
         if word in _OPENS:
             if depth == 0:
                 k = ctx.next_code(j)
-                guarded = word == "ifndef" and k < len(tokens) and tokens[k].src.startswith("CUDA2ROCM_")
+                guarded = word == "ifndef" and k < len(tokens) and tokens[k].src in guards
                 if not guarded:
                     continue
                 start = tok.offset
