@@ -19,7 +19,6 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import warp_constants
@@ -131,14 +130,17 @@ def settle(src: Source, found: Sequence[Hit]) -> list[Hit]:
     return [settled.get(id(h), h) for h in found]
 
 
-class _Others(NamedTuple):
+class _Others:
     """The lines of a group's other hits: the group's lines, ascending, less the hit's own unless another hit of
-    the group is on it too (``without``)."""
+    the group is on it too (``without``). Shared by the group's hits: each costs O(1), not a copy of the lines."""
 
-    lines: Sequence[int]
-    without: int | None
+    __slots__ = ("lines", "without")
 
-    def __len__(self) -> int:
+    def __init__(self, lines: Sequence[int], without: int | None) -> None:
+        self.lines = lines
+        self.without = without
+
+    def count(self) -> int:
         return len(self.lines) - (self.without is not None)
 
     def first(self, n: int) -> list[int]:
@@ -150,9 +152,9 @@ _LISTED = 20
 
 
 def _lines(lines: _Others) -> str:
-    shown = lines.first(_LISTED)
-    more = f" and {len(lines) - len(shown)} more" if len(lines) > len(shown) else ""
-    return ("line " + str(shown[0]) if len(lines) == 1 else "lines " + ", ".join(map(str, shown))) + more
+    shown, count = lines.first(_LISTED), lines.count()
+    more = f" and {count - len(shown)} more" if count > len(shown) else ""
+    return ("line " + str(shown[0]) if count == 1 else "lines " + ", ".join(map(str, shown))) + more
 
 
 def _note(hit: Hit, size: int, first: Hit | None, blocks: bool, others: _Others, fixed: frozenset[str],
@@ -160,13 +162,13 @@ def _note(hit: Hit, size: int, first: Hit | None, blocks: bool, others: _Others,
     """The hit as settled in a group of ``size`` hits: ``first``, the group's first hit without a safe fix (None:
     every one has one); ``blocks``: the hit itself is one of those."""
     if first is None:
-        if not others:
+        if not others.count():
             return dataclasses.replace(hit, covered=hit.covered or _resolved(hit, fixed, src))
         note = f"applied together with the {size - 1} related warp-width uses ({_lines(others)})"
         return dataclasses.replace(hit, covered=True, note=note)
     if blocks:
         note = (f"no safe fix, so --fix-hazards also leaves the {size - 1} related warp-width uses "
-                f"unchanged ({_lines(others)})" if others else "")
+                f"unchanged ({_lines(others)})" if others.count() else "")
     else:
         note = (f"not applied: {first.rule} at line {_line(src, first)} in the same kernel has no safe fix, and "
                 "fixing only part of a kernel's warp-width uses makes it inconsistent on 64-wide wavefronts")
