@@ -61,7 +61,8 @@ def _translate(text: str, path: str, options: Options, output: str,
     if not edits and already_hip(tokens, text):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
     edits.extend(runtime_include.edits(ctx))
-    edits.extend(_hazard_edits(ctx, edits))
+    ahead, behind = _hazard_edits(ctx, edits)
+    edits = ahead + edits + behind  # insertions at one point apply in list order
     edits, findings = _outside_own(ctx, edits, ctx.findings)
     if not edits:
         return Unchanged(path, findings), ctx
@@ -95,23 +96,35 @@ def already_hip(tokens: list[tk.Token], text: str | None = None) -> bool:
     return False
 
 
-def _hazard_edits(ctx: Context, edits: list[Edit]) -> list[Edit]:
+def _hazard_edits(ctx: Context, edits: list[Edit]) -> tuple[list[Edit], list[Edit]]:
+    """The hazard fixes and marker comments that apply beside the translation's ``edits``: (those that go before
+    a translation edit inserting at the same point, the others)."""
     want, fix = ctx.options.hazards, ctx.options.fix_hazards
     if not (want or fix):
-        return []
+        return [], []
     found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=fix,
                                    pairs=ctx.pairs, functions=ctx.function_list, lines=ctx.index)
     if want:
         ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not fix:
-        return []
+        return [], []
     ok, clash = apply.select(fixes, kept=edits)
     ctx.findings[:] = _not_rewritten(ctx, ctx.findings, ok)
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
     marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
-    placed, _ = apply.select(marks, kept=edits + ok)
-    return ok + placed
+    return _place_markers(marks, edits + ok, ok)
+
+
+def _place_markers(marks: list[Edit], kept: list[Edit], ok: list[Edit]) -> tuple[list[Edit], list[Edit]]:
+    """Markers go at the first token of their line, where another edit may insert too: after an inserted line
+    (the runtime include, a helper header: text that ends a line), before inserted code (``hipLaunchKernelGGL(``
+    before a launch's kernel name). A marker left out there would be added by a second run."""
+    points = {e.start for e in kept if e.start == e.end}
+    placed, _ = apply.select(marks, kept=[e for e in kept if e.start != e.end])
+    before_code = {e.start for e in kept if e.start == e.end and not e.replacement.endswith("\n")}
+    ahead = [m for m in placed if m.start in points and m.start in before_code]
+    return ahead, ok + [m for m in placed if not (m.start in points and m.start in before_code)]
 
 
 def _outside_own(ctx: Context, edits: list[Edit], found: list[Finding]) -> tuple[list[Edit], tuple[Finding, ...]]:
