@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.mapping.version import parse_version
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.tokens import HEADER, IDENT
@@ -63,14 +64,31 @@ _DEFAULT = "HIP provides it in <hip/hip_cooperative_groups.h>; group sizes follo
     requires=("cooperative_groups",),
 )
 def check_cooperative_groups(src: Source) -> Iterator[Hit]:
+    found, members = _uses(src)
+    for i in first_per_line(src, iter(sorted(found))):
+        yield Hit("C2R-K705", i, found[i])
+    yield from _absent_members(src, members)
+
+
+def _uses(src: Source) -> tuple[dict[int, str], dict[int, str]]:
+    """(token -> K705 message of each use of cooperative groups, group variable token -> the member called on
+    it), found once per file."""
+    cached = src.cache.get("coop_uses")
+    if cached is None:
+        cached = src.cache["coop_uses"] = _find_uses(src)
+    return cached
+
+
+def _find_uses(src: Source) -> tuple[dict[int, str], dict[int, str]]:
     found: dict[int, str] = {}
+    members: dict[int, str] = {}
     for i in src.of_kind(HEADER):
         name = src.tokens[i].src.strip("<>\"")
         if name == "cooperative_groups.h" or name.startswith("cooperative_groups/"):
             found[i] = f"{name}: {_DEFAULT}"
     names = {NAMESPACE} | _aliases(src)
     if not (found or any(src.positions(n) for n in names)):
-        return
+        return found, members
     skip = _namespace_statements(src, names)
     groups: dict[str, list[tuple[int, int]]] = {}  # group variable -> scopes it is declared in
     for i in src.idents(frozenset(names)):
@@ -92,9 +110,35 @@ def check_cooperative_groups(src: Source) -> Iterator[Hit]:
             for i in src.idents(frozenset({name}), start, end):
                 if src.src(src.next(i)) in (".", "->"):
                     what = src.src(src.next(i, 2))
+                    members.setdefault(i, what)
                     found.setdefault(i, f"cooperative groups '{name}.{what}': {_MEANING.get(what, _DEFAULT)}")
-    for i in first_per_line(src, iter(sorted(found))):
-        yield Hit("C2R-K705", i, found[i])
+    return found, members
+
+
+_CHECKED = parse_version("5.2.3")
+#: members CUDA's groups have that HIP 5.2.3's amd_hip_cooperative_groups.h (Debian 12) lacks on every group
+#: type, checked 2026-12-02; newer ROCm releases were not verified
+_ABSENT_IN_HIP52 = {
+    "any": "warp vote over the group", "all": "warp vote over the group", "ballot": "warp vote over the group",
+    "match_any": "match over the group", "match_all": "match over the group",
+    "meta_group_rank": "the tile's index in its parent", "meta_group_size": "the number of tiles in the parent",
+    "num_threads": "use size()", "dim_threads": "use blockDim", "group_dim": "use blockDim",
+    "block_rank": "grid group block index", "num_blocks": "grid group block count",
+    "block_index": "use blockIdx", "dim_blocks": "use gridDim",
+}
+
+
+def _absent_members(src: Source, members: dict[int, str]) -> Iterator[Hit]:
+    """C2R-A103 for member calls the target's groups lack: the translation keeps them and hipcc rejects them
+    ("no member named 'any' in thread_block_tile"). Only for a target of ROCm 5.2 or older, the release whose
+    header was checked."""
+    if src.rocm is None or parse_version(src.rocm) > _CHECKED:
+        return
+    for i, what in sorted(members.items()):
+        member = src.next(i, 2)
+        if what in _ABSENT_IN_HIP52 and src.src(src.next(member)) == "(":
+            yield Hit("C2R-A103", member, f"cooperative groups '{src.src(i)}.{what}()' is not in ROCm {src.rocm}'s "
+                      f"hip_cooperative_groups.h ({_ABSENT_IN_HIP52[what]}); kept, it does not compile there")
 
 
 def _aliases(src: Source) -> set[str]:

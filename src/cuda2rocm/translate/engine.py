@@ -15,14 +15,23 @@ from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.passes import dialect, helpers, identifiers, includes, launches, overloads, runtime_include
+from cuda2rocm.translate.passes import (
+    dialect,
+    fields,
+    helpers,
+    identifiers,
+    includes,
+    launches,
+    overloads,
+    runtime_include,
+)
 from cuda2rocm.translate.passes.includes import include_operands
 from cuda2rocm.translate.stats import FileStats
 
 Pass = Callable[[Context], Iterator[Edit]]
 #: Passes whose edits are independent; runtime_include runs after them (it needs what they found).
 PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits, overloads.edits,
-                            overloads.vector_operators, dialect.edits, helpers.edits)
+                            overloads.vector_operators, dialect.edits, helpers.edits, fields.edits)
 
 _HIP_API = lazy(r"hip[A-Z]\w*")
 _SPACE = frozenset({tk.WS, tk.NL, tk.ESCNL})

@@ -5,7 +5,7 @@
 #define BLOCK 256
 #define CFG 1, 64
 #define CFG_STREAM(s) 1, 64, 0, s
-#define LAUNCH(kern, g, b) hipLaunchKernelGGL(kern, dim3(g), dim3(b), 0, 0, nullptr, 0)
+#define LAUNCH(kern, g, b) hipLaunchKernelGGL(HIP_KERNEL_NAME(kern), dim3(g), dim3(b), 0, 0, nullptr, 0)
 template <typename T, int N> struct vec { T v[N]; };
 template <typename T, int N> struct holder { static const int value = N; };
 template <typename T, int N> __global__ void kt(T* p, int n) {}

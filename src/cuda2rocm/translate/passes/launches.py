@@ -2,7 +2,8 @@
 
 Only the launch punctuation is rewritten, so identifier edits inside the configuration or the arguments
 never overlap. Templated kernels are wrapped in ``HIP_KERNEL_NAME(...)`` because their commas would
-otherwise split the macro argument.
+otherwise split the macro argument; so is a kernel that is a parameter of the function-like macro whose body
+holds the launch (``#define RUN(k, ...) k<<<...>>>(...)``), since its argument may be a template-id.
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def _rewrite_macro(ctx: Context, launch: Launch, parts: int) -> Iterator[Edit]:
     (hipLaunchKernelGGL takes ``const dim3&``, to which both convert)."""
     toks = ctx.tokens
     start = _callee_start(ctx, launch)
-    templated = ctx.prev_code(launch.open_index) != launch.name_index
+    templated = ctx.prev_code(launch.open_index) != launch.name_index or (
+        start == launch.name_index and _macro_parameter(ctx, launch.name_index))
     yield Edit(toks[start].offset, toks[start].offset, "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if templated
                                                                                 else ""), RULE)
     yield Edit(toks[launch.open_index].offset, toks[launch.open_index].end, (")" if templated else "") + ", ", RULE)
@@ -138,10 +140,34 @@ def _callee_start(ctx: Context, launch: Launch) -> int:
         return i
 
 
+def _macro_parameter(ctx: Context, i: int) -> bool:
+    """Token ``i`` is a parameter name of the function-like ``#define`` whose body it is in: the argument the
+    macro is given (``k<T, 4>``) may hold top-level commas that would split hipLaunchKernelGGL's arguments."""
+    toks = ctx.tokens
+    if not toks[i].pp or toks[i].kind != IDENT:
+        return False
+    k = i
+    while k > 0 and toks[k - 1].pp and toks[k - 1].kind != "NL":
+        k -= 1
+    code = [j for j in range(k, i) if toks[j].kind not in TRIVIA]
+    if len(code) < 4 or toks[code[0]].src != "#" or toks[code[1]].src != "define":
+        return False
+    name, paren = code[2], code[3]
+    if toks[paren].src != "(" or toks[paren].offset != toks[name].end:  # an object-like macro
+        return False
+    for j in code[4:]:  # the parameter list: names and commas up to the first ")"
+        if toks[j].src == ")":
+            return False
+        if toks[j].kind == IDENT and toks[j].src == toks[i].src:
+            return True
+    return False
+
+
 def _rewrite(ctx: Context, launch: Launch) -> Iterator[Edit]:
     toks = ctx.tokens
     start = _callee_start(ctx, launch)
-    templated = ctx.prev_code(launch.open_index) != launch.name_index
+    templated = ctx.prev_code(launch.open_index) != launch.name_index or (
+        start == launch.name_index and _macro_parameter(ctx, launch.name_index))
     opener = "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if templated else "")
     yield Edit(toks[start].offset, toks[start].offset, opener, RULE)
     close_name = ")" if templated else ""
