@@ -130,7 +130,8 @@ def test_a_narrow_nvcc_werror_kind_is_not_every_warning(nvcc: str, hip: str) -> 
 def test_a_makefile_without_an_architecture_is_reported() -> None:
     text = "NVCC := nvcc\napp: app.cu\n\t$(NVCC) -O2 -o app app.cu\n"
     done = migrate_file("Makefile", text, BuildOptions(gfx=("gfx90a",)))
-    assert [(f.rule, f.line) for f in done.findings if f.rule == "C2R-B303"] == [("C2R-B303", 1)]
+    missing = [(f.rule, f.line) for f in done.findings if "no GPU architecture" in f.message]
+    assert missing == [("C2R-B201", 1)]  # a rule whose findings without an edit are counted for review
     with_arch = "NVCC := nvcc\napp: app.cu\n\t$(NVCC) -arch=sm_80 -o app app.cu\n"
     assert not [f for f in migrate_file("Makefile", with_arch, BuildOptions()).findings
                 if "no GPU architecture" in f.message]

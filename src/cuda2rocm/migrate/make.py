@@ -68,7 +68,7 @@ class _Migrator:
                 self._words(line)
         if self.first_nvcc is not None and not self.arch_done and "--offload-arch" not in self.text:
             gfx = ",".join(self.options.gfx)
-            self.out.report(R.NVCC_ARCH, self.first_nvcc.offset, "no GPU architecture option reaches nvcc here, so "
+            self.out.report(R.MAKE_COMPILER, self.first_nvcc.offset, "no GPU architecture option reaches nvcc here, so "
                             "hipcc compiles for the GPU it finds on the build machine (gfx803 where it finds none), "
                             f"not for {gfx}: add --offload-arch={gfx.replace(',', ' --offload-arch=')} to the "
                             "compile and link commands", fix=f"--offload-arch={gfx}")
