@@ -13,10 +13,11 @@ linked anywhere, which variables carry nvcc options, whether the toolkit is foun
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.migrate import flags
@@ -63,6 +64,7 @@ _LINK_COMMANDS = frozenset({"target_link_libraries", "link_libraries"})
 _AMBIGUOUS = frozenset({"-G", "-t", "-x", "-arch", "-code", "-keep", "-Werror", "-Xlinker", "-dc", "-ptx"})
 _VAR_REF = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _GENEX_LANG = re.compile(r"\$<(COMPILE_LANGUAGE|LINK_LANGUAGE|COMPILE_LANG_AND_ID|LINK_LANG_AND_ID):([^>]*)>")
+_GENEX_CUDA_TEST = re.compile(r"\$<(?:COMPILE|LINK)_(?:LANGUAGE:CUDA|LANG_AND_ID:CUDA,)")
 _GENEX_CUDA_BLOCK = re.compile(r"\$<\$<(?:(?:COMPILE|LINK)_LANGUAGE:CUDA|(?:COMPILE|LINK)_LANG_AND_ID:CUDA,[^>]*)>:")
 
 
@@ -74,6 +76,7 @@ class CMakeFacts:
     flag_variables: set[str] = field(default_factory=set)  # variables whose values reach nvcc
     finds_toolkit: bool = False  # some listfile has find_package(CUDA|CUDAToolkit)
     found_separately: set[str] = field(default_factory=set)  # packages with a find_package of their own (NCCL)
+    enables_cuda: bool = False  # some project() or enable_language() names the CUDA language
 
     def need(self, package: str) -> None:
         if package and package not in self.hip_packages:
@@ -89,6 +92,8 @@ def project_facts(files: Iterable[CMakeFile]) -> CMakeFacts:
             values = cmd.values()
             if name == "find_package" and values and _CUDA_PACKAGES.get(values[0].lower()) == "toolkit":
                 facts.finds_toolkit = True
+            if name in ("project", "enable_language") and "CUDA" in values[name == "project":]:
+                facts.enables_cuda = True
             for arg in cmd.arguments:
                 for word in _words_of(arg.value):
                     if name in _LINK_COMMANDS and word.startswith("-l"):
@@ -153,6 +158,7 @@ class _Migrator:
         self.hip_found = facts.finds_toolkit  # a find_package(hip) will be written where the toolkit was found
         self.signatures = self._link_signatures()
         self.has_language, self.device_linked = self._already_migrated()
+        self.cuda_by_property = self._cuda_by_property()
         self.suffix = _renamed_suffix(options.renames)
 
     # -- driving -------------------------------------------------------------------------------------------
@@ -233,9 +239,17 @@ class _Migrator:
 
     def _cmd_check_language(self, cmd: Command) -> None:
         for arg in cmd.arguments:
-            if arg.value == "CUDA":
-                self._arg_edit(R.CUDA_LANGUAGE, arg, "HIP" if self.language else "CXX",
-                               "check_language(CUDA) checks for nvcc")
+            if arg.value != "CUDA":
+                continue
+            if self.language:
+                self._arg_edit(R.CUDA_LANGUAGE, arg, "HIP", "check_language(CUDA) checks for nvcc")
+            elif self.out.edit(R.CUDA_LANGUAGE, cmd.offset, cmd.end,
+                               ("\r\n" if "\r\n" in self.text else "\n").join(
+                                   " " * (cmd.col - 1) * bool(i) + line
+                                   for i, line in enumerate(self._find_lines("QUIET"))),
+                               "check_language(CUDA) checks for nvcc; hip_FOUND, which the CMAKE_CUDA_COMPILER "
+                               "tests after it become, is set by find_package(hip) (GPU_TARGETS before it)"):
+                self.done.add(arg.offset)
 
     def _language(self, arg: Argument, *, has_cxx: bool) -> None:
         if self.language:
@@ -264,9 +278,16 @@ class _Migrator:
                      if p != "hip" and p not in self.facts.found_separately)
         return lines
 
+    def _legacy_language(self, cmd: Command) -> bool:
+        """``find_package(CUDA)`` of a project that never enables the CUDA language (FindCUDA compiles with its
+        own commands): the HIP language must be enabled where it is (language style)."""
+        values = cmd.values()
+        return self.language and not self.facts.enables_cuda and cmd.lower == "find_package" and \
+            bool(values) and values[0].lower() == "cuda"
+
     def _cmd_cmake_minimum_required(self, cmd: Command) -> None:
-        if not self.language or not any(c.lower in ("project", "enable_language") and "CUDA" in c.values()
-                                        for c in self.doc.commands):
+        if not self.language or not any((c.lower in ("project", "enable_language") and "CUDA" in c.values())
+                                        or self._legacy_language(c) for c in self.doc.commands):
             return
         args = cmd.arguments
         for i, arg in enumerate(args[:-1]):
@@ -297,6 +318,8 @@ class _Migrator:
             before = [ln for ln in lines if ln.startswith("set(")]
             after = [ln for ln in lines if ln.startswith("find_package(") and ln.split("(")[1].split()[0] != "hip"
                      and ln != "find_package(hip)"]
+            if self._legacy_language(cmd):
+                after.insert(0, "enable_language(HIP)")
             if before:
                 self.out.edit(R.CUDA_ARCHITECTURES, cmd.offset, cmd.offset,
                               "".join(b + newline + indent for b in before),
@@ -379,6 +402,22 @@ class _Migrator:
             if cmd.lower == "target_link_libraries" and values and "hip::device" in values:
                 linked.add(values[0])
         return sources, linked
+
+    def _cuda_by_property(self) -> set[str]:
+        """Sources that are not .cu files but are compiled as CUDA through their LANGUAGE property
+        (``set_source_files_properties(k.cpp PROPERTIES LANGUAGE CUDA)``): their targets need hip::device too."""
+        out: set[str] = set()
+        for cmd in self.doc.commands:
+            values = cmd.values()
+            if cmd.lower == "set_source_files_properties" and "PROPERTIES" in values:
+                props = values[values.index("PROPERTIES") + 1:]
+                if any(a == "LANGUAGE" and b == "CUDA" for a, b in itertools.pairwise(props)):
+                    out.update(v for v in values[: values.index("PROPERTIES")] if not v.endswith(".cu"))
+            elif cmd.lower == "set_property" and values[:1] == ["SOURCE"] and "PROPERTY" in values:
+                i = values.index("PROPERTY")
+                if values[i + 1:i + 3] == ["LANGUAGE", "CUDA"]:
+                    out.update(v for v in values[1:i] if not v.endswith(".cu") and v != "DIRECTORY")
+        return out
 
     # -- variables and properties --------------------------------------------------------------------------
     def _cmd_set(self, cmd: Command) -> None:
@@ -467,7 +506,7 @@ class _Migrator:
                                "sources compiled as CUDA")
 
     def _property(self, name: Argument, values: Sequence[Argument]) -> None:
-        if name.value == "LANGUAGE" and values and values[0].value == "CUDA":
+        if name.value in ("LANGUAGE", "LINKER_LANGUAGE") and values and values[0].value == "CUDA":
             self._arg_edit(R.CUDA_SETTINGS, values[0], "HIP" if self.language else "CXX", "sources compiled as CUDA")
             return
         var = cmake_variables().get(name.value)
@@ -520,7 +559,8 @@ class _Migrator:
     def _sources(self, cmd: Command, args: Sequence[Argument], target: str) -> None:
         cu = [a for a in args if a.kind in ("unquoted", "quoted") and a.value.endswith(".cu")
               and a.value not in _TARGET_KEYWORDS]
-        if not cu:
+        as_cuda = [a for a in args if a.kind in ("unquoted", "quoted") and a.value in self.cuda_by_property]
+        if not cu and not (as_cuda and target):
             return
         names: list[str] = []
         base = posixpath.dirname(self.path)
@@ -574,7 +614,7 @@ class _Migrator:
         self._apply_flags(words)
 
     def _apply_flags(self, words: list[flags.Word]) -> None:
-        _, changes = flags.translate(self.text, words, self.options.gfx, arch="drop")
+        _, changes = flags.translate(self.text, words, self.options.gfx, arch="drop", quoted_arguments=True)
         report_flags(self.out, changes, self._arch_where())
 
     def _arch_where(self) -> str:
@@ -590,6 +630,9 @@ class _Migrator:
                 continue
             src, base = arg.src, arg.offset
             blocks = []
+            for start, content, end in _conditional_cuda_blocks(src):
+                blocks.append((start, end + 1))
+                self._cuda_block(arg, start, content, end)
             for block in _GENEX_CUDA_BLOCK.finditer(src):
                 end = _genex_end(src, block.end())
                 if end >= 0:
@@ -638,6 +681,8 @@ class _Migrator:
         local = [flags.Word(p.group(0), p.start()) for p in re.finditer(r"[^;\s]+", inner)]
         edits, changes = flags.translate(inner, local, self.options.gfx, arch="drop")
         report_flags(self.out, changes, self._arch_where(), offset=base + content, apply=False)
+        # one nvcc option that becomes several (-Xcompiler=-Wall,-Wextra): list items, as the other options here
+        edits = [replace(e, replacement=";".join(e.replacement.split())) for e in edits]
         new_inner = re.sub(r";{2,}", ";", apply_edits(inner, edits)).strip("; ")
         head = _GENEX_LANG.sub(lambda m: _genex_language(m, "HIP" if self.language else "CXX"), src[start:content])
         new = head + new_inner + ">" if new_inner else ""
@@ -676,6 +721,21 @@ def _genex_language(m: re.Match[str], lang: str) -> str:
         return m.group(0)
     new = [lang if p == "CUDA" else p for p in parts]
     return f"$<{kind}:{','.join(dict.fromkeys(new))}>"
+
+
+def _conditional_cuda_blocks(src: str) -> list[tuple[int, int, int]]:
+    """``$<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CONFIG:Debug>>:-G>`` in ``src``: (start, start of the options, the
+    closing ``>``) of each expression whose condition is an AND with the CUDA language in it."""
+    out = []
+    for m in re.finditer(r"\$<\$<AND:", src):
+        cond_end = _genex_end(src, m.start() + 4)
+        if cond_end < 0 or not src.startswith(":", cond_end + 1) or \
+                not _GENEX_CUDA_TEST.search(src, m.start(), cond_end):
+            continue
+        end = _genex_end(src, m.start() + 2)
+        if end > cond_end:
+            out.append((m.start(), cond_end + 2, end))
+    return out
 
 
 def _genex_end(src: str, start: int) -> int:

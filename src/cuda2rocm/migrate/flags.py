@@ -76,12 +76,15 @@ def offload_flags(gfx: Sequence[str]) -> str:
     return " ".join(f"--offload-arch={g}" for g in gfx)
 
 
-def translate(text: str, words: Sequence[Word], gfx: Sequence[str], *, arch: str = "drop") -> tuple[
-        list[Edit], list[FlagChange]]:
+def translate(text: str, words: Sequence[Word], gfx: Sequence[str], *, arch: str = "drop",
+              quoted_arguments: bool = False) -> tuple[list[Edit], list[FlagChange]]:
     """Edits rewriting the nvcc options among ``words`` (in ``text``) and the changes made.
 
     ``arch``: ``drop`` removes architecture options (CMake: the targets' HIP architectures say it), ``offload``
     replaces the first by ``--offload-arch=`` for each of ``gfx`` and removes the others.
+    ``quoted_arguments``: the words come from arguments that may be quoted one by one (CMake: ``-Xcudafe
+    "--diag_suppress=x"``), so an option and its value in two arguments are rewritten with the quotes of the one
+    that is quoted whole (inside the quotes, the edit would leave one of them behind).
     """
     edits: list[Edit] = []
     changes: list[FlagChange] = []
@@ -95,11 +98,14 @@ def translate(text: str, words: Sequence[Word], gfx: Sequence[str], *, arch: str
             continue
         span = [word]
         if row.value == "separate" and value is None and i + 1 < len(words) and (
-                row.nvcc != "-Werror" or words[i + 1].src in _WERROR_KINDS):
+                row.nvcc not in ("-Werror", "--Werror") or words[i + 1].src in _WERROR_KINDS):
             value = words[i + 1].src
             span.append(words[i + 1])
         i += len(span)
-        original = text[span[0].offset:span[-1].end]
+        start, end = span[0].offset, span[-1].end
+        if quoted_arguments and len(span) == 2:
+            start, end = _with_own_quotes(text, span[0]), _with_own_quotes(text, span[1], end=True)
+        original = text[start:end]
         replacement = _replacement(row, value, gfx, arch, arch_done)
         if row.action == "arch":
             arch_done = True
@@ -107,11 +113,20 @@ def translate(text: str, words: Sequence[Word], gfx: Sequence[str], *, arch: str
             continue
         edit = None
         if replacement != original:
-            edit = (_removal(text, span[0].offset, span[-1].end) if not replacement
-                    else Edit(span[0].offset, span[-1].end, replacement, "nvcc-flag"))
+            edit = (_removal(text, start, end) if not replacement
+                    else Edit(start, end, replacement, "nvcc-flag"))
             edits.append(edit)
-        changes.append(FlagChange(row, original, replacement, span[0].offset, edit))
+        changes.append(FlagChange(row, original, replacement, start, edit))
     return edits, changes
+
+
+def _with_own_quotes(text: str, word: Word, *, end: bool = False) -> int:
+    """Where ``word`` starts (or, ``end``, ends) counting the quotes around it when it is alone inside them."""
+    before, after = text[word.offset - 1:word.offset], text[word.end:word.end + 1]
+    whole = word.offset > 0 and before in ("\"", "'") and after == before
+    if end:
+        return word.end + 1 if whole else word.end
+    return word.offset - 1 if whole else word.offset
 
 
 def _replacement(row: FlagRow, value: str | None, gfx: Sequence[str], arch: str, arch_done: bool) -> str:
@@ -122,8 +137,10 @@ def _replacement(row: FlagRow, value: str | None, gfx: Sequence[str], arch: str,
     if row.action in ("drop", "report"):
         verbose = row.nvcc in ("--ptxas-options", "-Xptxas") and value in ("-v", "--verbose")
         return row.hip if verbose else ""
-    if row.nvcc == "-Werror":
-        return "-Werror"
+    if row.nvcc in ("-Werror", "--Werror"):
+        # only all-warnings is clang's -Werror; a narrower kind (cross-execution-space-call) has no clang group,
+        # and turning every warning into an error would fail builds nvcc passed
+        return "-Werror" if value in (None, "all-warnings") else ""
     if row.nvcc in ("-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options"):
         # nvcc splits the value at commas, and a quoted value at blanks too (it reaches a shell command line)
         quoted = bool(value) and len(value or "") > 1 and value[0] == value[-1] and value[0] in "\"'"  # type: ignore[index]

@@ -28,6 +28,8 @@ _REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_.-]*)[)}]")
 _CUDA_DIR = re.compile(r"/usr/local/cuda(?:-\d+(?:\.\d+)*)?(?=/|$)")
 _LINK = re.compile(r"-l(\S+)")
 #: .cu in wildcards and substitution references: $(wildcard src/*.cu), $(SRCS:.cu=.o), $(patsubst %.cu,...)
+#: the target of a suffix rule from .cu sources: .cu.o, .cu.obj (or the single-suffix .cu:)
+_SUFFIX_RULE = re.compile(r"\.cu(?:\.[A-Za-z0-9_]+)?")
 _CU_PATTERN = re.compile(r"([*%:]|^)\.cu(?=[=\s),]|$)")
 
 
@@ -46,6 +48,7 @@ class _Migrator:
         self.options = options
         self.out = Collector(path, doc.text)
         self.arch_done: set[str] = set()  # variables (and recipe lines) whose targets are written already
+        self.first_nvcc: Piece | None = None  # the first nvcc word rewritten (where a missing target is reported)
         self.compilers = self._compiler_variables()
         self.toolkit_vars = self._toolkit_variables()
         self.toolkit_dirs = sorted(self.toolkit_vars - set(CUDA_PATH_VARIABLES))  # their $(X)/lib64 follows
@@ -63,6 +66,12 @@ class _Migrator:
                 self._rule(line)
             if line.kind in ("assignment", "recipe", "rule", "directive"):
                 self._words(line)
+        if self.first_nvcc is not None and not self.arch_done and "--offload-arch" not in self.text:
+            gfx = ",".join(self.options.gfx)
+            self.out.report(R.MAKE_COMPILER, self.first_nvcc.offset, "no GPU architecture option reaches nvcc here, so "
+                            "hipcc compiles for the GPU it finds on the build machine (gfx803 where it finds none), "
+                            f"not for {gfx}: add --offload-arch={gfx.replace(',', ' --offload-arch=')} to the "
+                            "compile and link commands", fix=f"--offload-arch={gfx}")
         return self.out.result()
 
     # -- what each line kind holds -------------------------------------------------------------------------
@@ -134,6 +143,11 @@ class _Migrator:
             if piece.src.endswith(".cu") and ("%" in piece.src or self._renamed(piece.src)):
                 self.out.edit(R.MAKE_CU_RULE, piece.offset, piece.end, piece.src[:-3] + self.suffix,
                               f"convert renamed the .cu sources to {self.suffix}")
+        if not line.prerequisites:  # an old-fashioned suffix rule: .cu.o: (make's .SUFFIXES are renamed too)
+            for piece in line.targets:
+                if _SUFFIX_RULE.fullmatch(piece.src):
+                    self.out.edit(R.MAKE_CU_RULE, piece.offset, piece.offset + 3, self.suffix,
+                                  f"a suffix rule for .cu sources; convert renamed them to {self.suffix}")
 
     def _renamed(self, name: str) -> bool:
         rel = posixpath.normpath(posixpath.join(posixpath.dirname(self.path), name))
@@ -141,6 +155,7 @@ class _Migrator:
 
     def _compiler_word(self, word: Piece) -> None:
         src = word.src
+        self.first_nvcc = self.first_nvcc or word
         new = _rocm_paths(re.sub(r"nvcc$", "hipcc", src))  # a recipe's @/-/+ prefix stays
         self.out.edit(R.MAKE_COMPILER, word.offset, word.end, new, f"{src} is the CUDA compiler")
 

@@ -1,0 +1,2 @@
+#include <cuda_runtime.h>
+__device__ float twice(float v) { return 2.0f * v; }
