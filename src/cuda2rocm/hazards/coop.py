@@ -72,14 +72,7 @@ def check_cooperative_groups(src: Source) -> Iterator[Hit]:
 
 def _uses(src: Source) -> tuple[dict[int, str], dict[int, str]]:
     """(token -> K705 message of each use of cooperative groups, group variable token -> the member called on
-    it), found once per file."""
-    cached = src.cache.get("coop_uses")
-    if cached is None:
-        cached = src.cache["coop_uses"] = _find_uses(src)
-    return cached
-
-
-def _find_uses(src: Source) -> tuple[dict[int, str], dict[int, str]]:
+    it)."""
     found: dict[int, str] = {}
     members: dict[int, str] = {}
     for i in src.of_kind(HEADER):

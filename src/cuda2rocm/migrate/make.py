@@ -27,9 +27,9 @@ NVCC_FLAG_VARIABLES = frozenset({"NVCCFLAGS", "NVCC_FLAGS", "NVFLAGS", "CUDAFLAG
 _REF = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_.-]*)[)}]")
 _CUDA_DIR = re.compile(r"/usr/local/cuda(?:-\d+(?:\.\d+)*)?(?=/|$)")
 _LINK = re.compile(r"-l(\S+)")
-#: .cu in wildcards and substitution references: $(wildcard src/*.cu), $(SRCS:.cu=.o), $(patsubst %.cu,...)
 #: the target of a suffix rule from .cu sources: .cu.o, .cu.obj (or the single-suffix .cu:)
 _SUFFIX_RULE = re.compile(r"\.cu(?:\.[A-Za-z0-9_]+)?")
+#: .cu in wildcards and substitution references: $(wildcard src/*.cu), $(SRCS:.cu=.o), $(patsubst %.cu,...)
 _CU_PATTERN = re.compile(r"([*%:]|^)\.cu(?=[=\s),]|$)")
 
 

@@ -243,9 +243,9 @@ class Innermost:
     nesting, not the file."""
 
     def __init__(self, functions: Sequence[Function], from_params: bool = False) -> None:
-        self._start = attrgetter("params_open" if from_params else "body_open")
-        self._by_start = sorted(functions, key=self._start)
-        self._starts = list(map(self._start, self._by_start))
+        start_of = attrgetter("params_open" if from_params else "body_open")
+        self._by_start = sorted(functions, key=start_of)
+        self._starts = list(map(start_of, self._by_start))
         self._parents: list[int] = []  # index in _by_start of the innermost span containing each (-1: none)
         stack: list[int] = []
         for k, start in enumerate(self._starts):

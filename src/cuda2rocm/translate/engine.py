@@ -129,11 +129,9 @@ def _place_markers(marks: list[Edit], kept: list[Edit], ok: list[Edit]) -> tuple
     """Markers go at the first token of their line, where another edit may insert too: after an inserted line
     (the runtime include, a helper header: text that ends a line), before inserted code (``hipLaunchKernelGGL(``
     before a launch's kernel name). A marker left out there would be added by a second run."""
-    points = {e.start for e in kept if e.start == e.end}
     placed, _ = apply.select(marks, kept=[e for e in kept if e.start != e.end])
     before_code = {e.start for e in kept if e.start == e.end and not e.replacement.endswith("\n")}
-    ahead = [m for m in placed if m.start in points and m.start in before_code]
-    return ahead, ok + [m for m in placed if not (m.start in points and m.start in before_code)]
+    return [m for m in placed if m.start in before_code], ok + [m for m in placed if m.start not in before_code]
 
 
 def _outside_own(ctx: Context, edits: list[Edit], found: list[Finding]) -> tuple[list[Edit], tuple[Finding, ...]]:

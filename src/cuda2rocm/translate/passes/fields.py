@@ -26,16 +26,16 @@ def edits(ctx: Context) -> Iterator[Edit]:
         return
     toks = ctx.tokens
     names: set[str] = set()
-    for i, tok in enumerate(toks):
-        if tok.kind != IDENT or tok.src != _POINTER_ATTRIBUTES:
+    for i in ctx.positions(_POINTER_ATTRIBUTES):
+        if toks[i].kind != IDENT:
             continue
         before = ctx.prev_code(i)
         if before < 0 or toks[before].src not in (".", "->", "::"):
             names.update(_declared(ctx, i))
     if not names:
         return
-    for i, tok in enumerate(toks):
-        if tok.kind != IDENT or tok.src not in names:
+    for i in sorted(i for name in names for i in ctx.positions(name)):
+        if toks[i].kind != IDENT:
             continue
         dot = ctx.next_code(i)
         field = ctx.next_code(dot) if dot >= 0 else -1

@@ -66,8 +66,9 @@ def own_spans(ctx: Context) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     depth = 0
     start = -1
-    for i, tok in enumerate(tokens):
-        if not (tok.pp and tok.kind == PUNCT and tok.src == "#") or (i > 0 and tokens[i - 1].pp):
+    for i in ctx.positions("#"):
+        tok = tokens[i]
+        if not (tok.pp and tok.kind == PUNCT) or (i > 0 and tokens[i - 1].pp):
             continue  # the first token of each directive only
         j = ctx.next_code(i)
         word = tokens[j].src if j < len(tokens) else ""

@@ -115,8 +115,7 @@ def _rewrite_macro(ctx: Context, launch: Launch, parts: int) -> Iterator[Edit]:
     (hipLaunchKernelGGL takes ``const dim3&``, to which both convert)."""
     toks = ctx.tokens
     start = _callee_start(ctx, launch)
-    templated = ctx.prev_code(launch.open_index) != launch.name_index or (
-        start == launch.name_index and _macro_parameter(ctx, launch.name_index))
+    templated = _wrapped_name(ctx, launch, start)
     yield Edit(toks[start].offset, toks[start].offset, "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if templated
                                                                                 else ""), RULE)
     yield Edit(toks[launch.open_index].offset, toks[launch.open_index].end, (")" if templated else "") + ", ", RULE)
@@ -138,6 +137,13 @@ def _callee_start(ctx: Context, launch: Launch) -> int:
                 return i
             continue
         return i
+
+
+def _wrapped_name(ctx: Context, launch: Launch, start: int) -> bool:
+    """Whether the kernel name (from token ``start``) goes inside ``HIP_KERNEL_NAME(...)``: a templated kernel, or
+    a parameter of the macro holding the launch (its argument may be a template-id with commas)."""
+    return ctx.prev_code(launch.open_index) != launch.name_index or (
+        start == launch.name_index and _macro_parameter(ctx, launch.name_index))
 
 
 def _macro_parameter(ctx: Context, i: int) -> bool:
@@ -166,8 +172,7 @@ def _macro_parameter(ctx: Context, i: int) -> bool:
 def _rewrite(ctx: Context, launch: Launch) -> Iterator[Edit]:
     toks = ctx.tokens
     start = _callee_start(ctx, launch)
-    templated = ctx.prev_code(launch.open_index) != launch.name_index or (
-        start == launch.name_index and _macro_parameter(ctx, launch.name_index))
+    templated = _wrapped_name(ctx, launch, start)
     opener = "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if templated else "")
     yield Edit(toks[start].offset, toks[start].offset, opener, RULE)
     close_name = ")" if templated else ""
