@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from cuda2rocm.hazards import UnknownTarget, analyze, fixes, resolve
-from cuda2rocm.hazards.consteval import evaluate, parse_int
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.hazards.flow import flow_of
 from cuda2rocm.hazards.ptx import instructions, triage
+from cuda2rocm.source.consteval import evaluate, parse_int
 from cuda2rocm.source.tokens import tokenize
 
 REFERENCE = Path("/work/shared/reference/gpus.yaml")

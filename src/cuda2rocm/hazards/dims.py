@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from cuda2rocm.hazards.consteval import evaluate
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.hazards.symbols import Env, local_env
+from cuda2rocm.source.consteval import evaluate
 from cuda2rocm.source.structure import split_args
 
 

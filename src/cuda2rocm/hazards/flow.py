@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Source
 from cuda2rocm.hazards.symbols import file_env, initialiser
 from cuda2rocm.lazyre import lazy
+from cuda2rocm.source.consteval import parse_int
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import IDENT, PUNCT
 

@@ -6,12 +6,12 @@ import functools
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, HIP_GUIDE, LAYER, first_per_line, first_per_scope
-from cuda2rocm.hazards.consteval import evaluate
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.dims import block_threads
 from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.consteval import evaluate
 
 HIP_GRAPHS = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtime_api/hipgraph.html"
 

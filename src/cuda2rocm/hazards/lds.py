@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, LAYER
-from cuda2rocm.hazards.consteval import evaluate, type_sizes
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.symbols import Env, file_env, instantiations, local_env
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.consteval import evaluate, type_sizes
 from cuda2rocm.source.structure import Function
 
 _SKIP = frozenset({"static", "volatile", "const", "__align__", "alignas", "__shared__"})

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER
-from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import (
     BALLOTS,
@@ -21,6 +20,7 @@ from cuda2rocm.hazards.symbols import defines, initialiser
 from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.model import Applicability, Confidence, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.consteval import parse_int
 
 FULL_MASK_64 = "0xffffffffffffffffULL"
 _WHY = ("A wavefront on AMD Instinct GPUs has 64 lanes: `__ballot`, `__activemask` and the warp-sync masks are "

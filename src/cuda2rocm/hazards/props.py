@@ -9,11 +9,11 @@ from functools import lru_cache
 from importlib import resources
 
 from cuda2rocm.hazards.common import FAMILY, HIP_PORTING, LAYER
-from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.consteval import parse_int
 
 HIPIFY_RT = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/reference/tables/CUDA_Runtime_API_functions_supported_by_HIP.html"
 

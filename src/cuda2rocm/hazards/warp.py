@@ -6,7 +6,6 @@ import itertools
 from collections.abc import Iterable, Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
-from cuda2rocm.hazards.consteval import parse_int
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.dims import block_threads
 from cuda2rocm.hazards.flow import (
@@ -26,6 +25,7 @@ from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.consteval import parse_int
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.tokens import IDENT
 

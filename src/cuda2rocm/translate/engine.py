@@ -11,6 +11,7 @@ from cuda2rocm.batch import gc_paused
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.source import tokens as tk
+from cuda2rocm.source.directives import include_operands
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
@@ -25,7 +26,6 @@ from cuda2rocm.translate.passes import (
     overloads,
     runtime_include,
 )
-from cuda2rocm.translate.passes.includes import include_operands
 from cuda2rocm.translate.stats import FileStats
 
 Pass = Callable[[Context], Iterator[Edit]]

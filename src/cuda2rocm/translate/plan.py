@@ -11,10 +11,10 @@ from pathlib import Path
 
 from cuda2rocm.batch import gc_paused
 from cuda2rocm.rewrite.plan import Job, Plan, plan
+from cuda2rocm.source.directives import include_operands
 from cuda2rocm.source.tokens import STRING, tokenize_kept
 from cuda2rocm.translate.io import InputError, read_source
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.passes.includes import include_operands
 
 __all__ = ["Job", "Plan", "local_includes", "output_name", "plan_convert"]
 

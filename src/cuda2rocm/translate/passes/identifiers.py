@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.model import Edit
 from cuda2rocm.source.declared import is_defined
+from cuda2rocm.source.directives import include_operands
 from cuda2rocm.source.structure import match_span, split_args
 from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token, all_indexes
 from cuda2rocm.translate import data, rules, tables
@@ -16,7 +17,6 @@ from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
 from cuda2rocm.translate.passes import unknown
 from cuda2rocm.translate.passes.arguments import join_template_arguments
-from cuda2rocm.translate.passes.includes import include_operands
 
 _KIND = operator.itemgetter(0)  # a token's kind, read at C speed
 _SRC = operator.itemgetter(1)  # its text

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator
 
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit
-from cuda2rocm.source.tokens import HEADER, IDENT, STRING, TRIVIA, Token, all_indexes
+from cuda2rocm.source.directives import include_operands
+from cuda2rocm.source.tokens import HEADER, STRING
 from cuda2rocm.translate import rules, tables
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import ROC_BY_DEFAULT
@@ -25,21 +25,6 @@ _NEED_RUNTIME_FIRST = frozenset({"hip/hip_cooperative_groups.h"})
 _COMPANIONS = {"cuda_bf16.h": ("cuda_fp16.h", "hip/hip_fp16.h")}
 
 
-_SRC = operator.attrgetter("src")
-
-
-def include_operands(tokens: list[Token]) -> Iterator[int]:
-    """Indexes of the operand token (``<...>`` or ``"..."``) of every #include directive."""
-    srcs = list(map(_SRC, tokens))  # the candidates are found at C speed, then checked one by one
-    for i in sorted(all_indexes(srcs, "include") + all_indexes(srcs, "include_next")):
-        tok = tokens[i]
-        if tok.kind != IDENT or not tok.pp:
-            continue
-        j = i + 1
-        while j < len(tokens) and tokens[j].kind in TRIVIA and tokens[j].kind != "NL":
-            j += 1
-        if j < len(tokens) and tokens[j].kind in (HEADER, STRING):
-            yield j
 
 
 def _mirrored(name: str) -> str:

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from cuda2rocm.mapping.classify import looks_cuda
 from cuda2rocm.source.declared import defined_names, is_defined
+from cuda2rocm.source.directives import include_operands
 from cuda2rocm.source.tokens import STRING, Token, tokenize
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.io import InputError, read_source
-from cuda2rocm.translate.passes.includes import include_operands
 
 
 def check(ctx: Context, i: int) -> None:

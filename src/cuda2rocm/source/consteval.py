@@ -20,7 +20,7 @@ _INT_RE = lazy(r"(0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)([uUlL]*)$")
 
 @lru_cache(maxsize=1)
 def type_sizes() -> dict[str, int]:
-    text = resources.files("cuda2rocm.hazards").joinpath("data/ctypes.csv").read_text(encoding="utf-8")
+    text = resources.files("cuda2rocm.source").joinpath("data/ctypes.csv").read_text(encoding="utf-8")
     return {row["type"]: int(row["bytes"]) for row in csv.DictReader(text.splitlines())}
 
 
