@@ -9,6 +9,7 @@ import json
 import math
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -313,3 +314,34 @@ def test_untrusted_text_is_escaped_in_every_format(tmp_path: Path) -> None:
     assert len(re.findall(r"(?<!\\)\|", row)) == 6 and "<b>" not in row
     html = render(report, "html", kind="delivery")
     assert "<b>y<i>" not in html and "&lt;b&gt;y&lt;i&gt;" in html
+
+
+def test_report_without_torch(fixed: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`report` on a workspace holding smoke, compare, comm, env, scan, convert, verify and bench records, in a
+    process whose imports refuse torch: the same Markdown as with torch, exit 0 (a smoke record used to pull
+    torch in through the smoke module's instrumentation import and end in a traceback)."""
+    from tests.test_without_torch import run_without_torch
+
+    assert main(["report", str(fixed)]) == 0
+    with_torch = capsys.readouterr().out
+    done = run_without_torch("report", str(fixed))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == with_torch
+
+
+def test_every_payload_type_loads_without_torch() -> None:
+    """Each result kind's payload type imports in a process that refuses torch, so any record decodes there."""
+    from tests.test_without_torch import SHIM, SRC
+
+    probe = SHIM.split("from cuda2rocm.cli.main")[0] + (
+        "from cuda2rocm.envelope import kinds\n"
+        "import cuda2rocm.envelope\n"
+        "names = sorted(kinds.KINDS)\n"
+        "for name in names:\n"
+        "    kinds.KINDS[name].payload_type()\n"
+        "print(' '.join(names))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert done.returncode == 0, done.stderr
+    assert "smoke" in done.stdout.split() and "scan" in done.stdout.split()

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import resource
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuda2rocm.model import Finding
 from cuda2rocm.regress import rules
 from cuda2rocm.regress.capture import CaptureOptions as _Opts
 from cuda2rocm.regress.capture import call_model, prepare_inputs
-from cuda2rocm.regress.instrument import OpRecorder, SdpaCalls, not_implemented_op
 from cuda2rocm.regress.torchio import flatten
+
+if TYPE_CHECKING:  # instrument imports torch; the report type must load without it (report, evidence)
+    from cuda2rocm.regress.instrument import OpRecorder, SdpaCalls
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ def smoke(model: Any, inputs: Any, device: str = "cpu", *, amp_dtypes: tuple[str
           oom_check: bool = True) -> SmokeReport:
     import torch
 
+    from cuda2rocm.regress.instrument import OpRecorder, SdpaCalls
+
     model = model.to(device).eval()
     moved = prepare_inputs(inputs, _Opts(device=device))
     dev_type = torch.device(device).type
@@ -75,6 +79,8 @@ def smoke(model: Any, inputs: Any, device: str = "cpu", *, amp_dtypes: tuple[str
 
 def _instrumented(model: Any, inputs: Any, recorder: OpRecorder, sdpa: SdpaCalls) -> tuple[Check, Any, list[str]]:
     import torch
+
+    from cuda2rocm.regress.instrument import not_implemented_op
 
     try:
         with torch.no_grad(), sdpa, recorder:
