@@ -280,3 +280,29 @@ def test_an_included_file_needs_no_index_of_its_own(tmp_path: Path) -> None:
     alone = _tree(tmp_path / "alone", {"requirements-gpu.txt": INCLUDES["deps/gpu.txt"]})
     run = migrate_build(alone, mode=Mode.DIFF, options=BuildOptions(rocm="6.4"))
     assert [f.path for f in run.findings if f.rule == "C2R-B610"] == ["requirements-gpu.txt"]
+
+
+@pytest.mark.parametrize("args", [["migrate", "build", "--target-rocm", "9.9"],
+                                  ["migrate", "deploy", "--target-rocm", "9.9"],
+                                  ["migrate", "deploy", "--target-rocm", "5.2"],  # known to convert, no images
+                                  ["convert", "--target-rocm", "9.9"],
+                                  ["migrate", "build", "--offload-arch", "gfx9999"],
+                                  ["migrate", "deploy", "--offload-arch", "gfx942,sm_90"]])
+def test_targets_are_validated_in_one_place(tmp_path: Path, args: list[str],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """--target-rocm and --offload-arch are checked by one function each, so every command refuses the same
+    values with exit 2 and the same message (migrate build took 9.9 and gfx9999 before)."""
+    root = _tree(tmp_path / "proj", {"requirements.txt": "torch==2.4.0\n"})
+    assert main([*args[:-2], str(root), *args[-2:]]) == 2
+    err = capsys.readouterr().err
+    assert args[-1].split(",")[-1] in err and ("--target-rocm" in err or "--offload-arch" in err)
+
+
+def test_accepted_targets_pass_through(tmp_path: Path) -> None:
+    from cuda2rocm.cli._options import rocm_release
+    from cuda2rocm.migrate.build import known_archs, resolve_targets
+
+    assert rocm_release("7.1") == "7.1" and rocm_release("6.2.0") == "6.2.0" and rocm_release("") == ""
+    assert rocm_release("5.2") == "5.2"  # convert's tables go back further than the images
+    assert resolve_targets("gfx90a:xnack+,gfx942") == ("gfx90a:xnack+", "gfx942")
+    assert {"gfx90a", "gfx942", "gfx1100"} <= set(known_archs())

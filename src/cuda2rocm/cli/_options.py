@@ -38,19 +38,36 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
     return f
 
 
+def rocm_release(value: str, *, images: bool = False) -> str:
+    """The one check of ``--target-rocm`` for every command: a release the translation tables know, returned as
+    given; with ``images``, also one the knowledge base has containers and wheels for (``migrate deploy``).
+    Empty stays empty (each command's default). Raises :class:`click.BadParameter` (exit 2)."""
+    if not value:
+        return value
+    from cuda2rocm import knowledge
+    from cuda2rocm.mapping import is_known_rocm, newest_rocm
+
+    try:
+        known = is_known_rocm(value)
+    except ValueError:
+        known = False
+    if not known:
+        raise click.BadParameter(f"unknown ROCm release {value!r} (newest known: {newest_rocm()})",
+                                 param_hint="--target-rocm")
+    if images and knowledge.get_release(value) is None:
+        releases = list(knowledge.rocm_releases())
+        raise click.BadParameter(f"the knowledge base has no images for ROCm {value} (known: {', '.join(releases[:8])}"
+                                 f", ... {releases[-1]})", param_hint="--target-rocm")
+    return value
+
+
 def build_options(target_rocm: str, roc: bool, launch_syntax: str, experimental: bool, use_hip_data_types: bool,
                   fix_hazards: bool, extensions: str, cu_suffix: str, max_size: int, jobs: int,
                   fail_on: str = "high", no_gitignore: bool = False) -> Options:
-    if target_rocm:
-        from cuda2rocm.mapping import is_known_rocm, newest_rocm, parse_version
+    target_rocm = rocm_release(target_rocm)
+    if target_rocm:  # convert and verify compare releases: 6.2.0 and 6.2 are one
+        from cuda2rocm.mapping import parse_version
 
-        try:
-            known = is_known_rocm(target_rocm)
-        except ValueError:
-            known = False
-        if not known:
-            raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (newest known: {newest_rocm()})",
-                                     param_hint="--target-rocm")
         target_rocm = str(parse_version(target_rocm))
     exts = tuple(e if e.startswith(".") else "." + e for e in (x.strip() for x in extensions.split(",")) if e)
     return Options(target_rocm=target_rocm, roc=roc, launch_syntax=launch_syntax, experimental=experimental,

@@ -3,13 +3,13 @@ and printing only; the work is :mod:`cuda2rocm.migrate`)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from cuda2rocm.cli._options import rocm_release
 from cuda2rocm.model import Severity
 
 if TYPE_CHECKING:
@@ -115,9 +115,7 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
     from cuda2rocm.migrate.base import BuildOptions
     from cuda2rocm.migrate.build import migrate_build, renames_in_tree
 
-    if target_rocm and not re.fullmatch(r"\d+\.\d+(\.\d+)?", target_rocm):
-        raise click.BadParameter(f"not a ROCm version: {target_rocm!r} (expected X.Y such as 7.1)",
-                                 param_hint="--target-rocm")
+    target_rocm = rocm_release(target_rocm)
     mode = _mode(output, write, check)
     options = BuildOptions(gfx=_targets(offload_arch, target_gpu, path), style=cmake_style,
                            renames=renames_in_tree(output or path, twins=dual), dual=dual, rocm=target_rocm)
@@ -148,15 +146,11 @@ def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool
     """Rewrite Dockerfiles, compose files, Kubernetes/Helm manifests, CI, launch scripts and monitoring for
     ROCm as minimal edits; by default print the diff and write nothing. Every change and every construct left
     for a person is a C2R-M finding (cuda2rocm rules)."""
-    from cuda2rocm import knowledge
     from cuda2rocm.migrate.deploy.options import DeployOptions
     from cuda2rocm.migrate.deploy.run import migrate_deploy
 
     mode = _mode(output, write, check)
-    if target_rocm and knowledge.get_release(target_rocm) is None:
-        known = ", ".join(list(knowledge.rocm_releases())[:8])
-        raise click.BadParameter(f"unknown ROCm release {target_rocm!r} (known: {known}, ...)",
-                                 param_hint="--target-rocm")
+    target_rocm = rocm_release(target_rocm, images=True)
     defaults = DeployOptions()
     options = DeployOptions(gfx=_targets(offload_arch, target_gpu, path), rocm=target_rocm, os=target_os, canary=canary,
                             validation_job=validation_job, nodes=nodes, gpus_per_node=gpus_per_node,
@@ -257,7 +251,7 @@ def pipeline_command(path: Path, output: Path, offload_arch: str, target_gpu: st
         raise click.UsageError(str(exc)) from None
     settings = pipeline.Settings(gfx=_targets(offload_arch, target_gpu, path),
                                  target_gpu=(target_gpu.split(",")[0] if target_gpu else cfg.target_gpu),
-                                 target_rocm=target_rocm or cfg.target_rocm,
+                                 target_rocm=rocm_release(target_rocm, images=True) or cfg.target_rocm,
                                  target_os=target_os or cfg.target_os or pipeline.Settings.target_os,
                                  fix_hazards=not no_fix_hazards, verify=not no_verify, gitignore=not no_gitignore)
     ws = workspace_for(path, ".") if envelope.workspace_recording() else None

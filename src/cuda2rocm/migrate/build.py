@@ -44,14 +44,23 @@ class TargetError(ValueError):
     """An unknown GPU or architecture name (a usage error)."""
 
 
+def known_archs() -> tuple[str, ...]:
+    """The gfx targets of the knowledge base's AMD GPUs: what ``--offload-arch`` accepts."""
+    from cuda2rocm import knowledge
+
+    gfx = {g.gfx_target for g in knowledge.gpus().values() if g.vendor == "amd" and g.gfx_target}
+    return tuple(sorted(gfx, key=lambda x: (len(x), x)))
+
+
 def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, ...]:
     """The gfx targets from ``--offload-arch gfx942,gfx90a`` or ``--target-gpu MI300X,MI250X`` (knowledge base)."""
     if offload_arch:
         archs = tuple(a.strip() for a in offload_arch.split(",") if a.strip())
-        bad = [a for a in archs if not a.startswith("gfx")]
+        known = known_archs()
+        bad = [a for a in archs if a.partition(":")[0] not in known]  # gfx90a:xnack+ names gfx90a
         if bad or not archs:
-            raise TargetError(f"not an AMD GPU architecture: {', '.join(bad) or offload_arch!r} (expected gfx names "
-                              "such as gfx942)")
+            raise TargetError(f"not an AMD GPU architecture the knowledge base knows: "
+                              f"{', '.join(bad) or offload_arch!r} (known: {', '.join(known)})")
         return archs
     if target_gpu:
         out = []
