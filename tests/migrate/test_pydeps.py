@@ -300,7 +300,8 @@ def test_targets_are_validated_in_one_place(tmp_path: Path, args: list[str],
 
 def test_accepted_targets_pass_through(tmp_path: Path) -> None:
     from cuda2rocm.cli._options import rocm_release
-    from cuda2rocm.migrate.build import known_archs, resolve_targets
+    from cuda2rocm.hazards.targets import known_archs
+    from cuda2rocm.migrate.build import resolve_targets
 
     assert rocm_release("7.1") == "7.1" and rocm_release("6.2.0") == "6.2.0" and rocm_release("") == ""
     assert rocm_release("5.2") == "5.2"  # convert's tables go back further than the images

@@ -52,8 +52,17 @@ def _why_not(gpu: knowledge.Gpu | None, name: str) -> str:
     return f"unknown target GPU {name!r}: give an AMD GPU name or gfx target"
 
 
+def _amd() -> list[knowledge.Gpu]:
+    """The knowledge base's AMD GPUs with hazard facts."""
+    return [g for g in knowledge.gpus().values() if _target(g) is not None]
+
+
+def known_archs() -> list[str]:
+    """The gfx targets :func:`resolve` accepts, shortest first: what ``--offload-arch`` takes."""
+    return sorted({g.gfx_target for g in _amd()}, key=lambda x: (len(x), x))
+
+
 def known_targets() -> list[str]:
     """Every target :func:`resolve` accepts: the knowledge base's AMD GPUs with hazard facts, then their gfx
     targets."""
-    amd = [g for g in knowledge.gpus().values() if _target(g) is not None]
-    return sorted(g.name for g in amd) + sorted({g.gfx_target for g in amd}, key=lambda x: (len(x), x))
+    return sorted(g.name for g in _amd()) + known_archs()

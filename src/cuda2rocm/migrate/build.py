@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 
 from cuda2rocm.fsio import InputError, decode, read_limited
-from cuda2rocm.hazards.targets import UnknownTarget, resolve
+from cuda2rocm.hazards.targets import UnknownTarget, known_archs, resolve
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, FileMigration
 from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
@@ -42,14 +42,6 @@ SETTLED = frozenset({R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id
 
 class TargetError(ValueError):
     """An unknown GPU or architecture name (a usage error)."""
-
-
-def known_archs() -> tuple[str, ...]:
-    """The gfx targets of the knowledge base's AMD GPUs: what ``--offload-arch`` accepts."""
-    from cuda2rocm import knowledge
-
-    gfx = {g.gfx_target for g in knowledge.gpus().values() if g.vendor == "amd" and g.gfx_target}
-    return tuple(sorted(gfx, key=lambda x: (len(x), x)))
 
 
 def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, ...]:
