@@ -9,22 +9,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cuda2rocm.hazards.context import NOTHING_INHERITED, Inherited
 from cuda2rocm.hazards.engine import Structure, hits, safe_edits, to_findings
 from cuda2rocm.hazards.targets import Target, UnknownTarget, resolve
 from cuda2rocm.model import Edit, Finding
 from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.tokens import Token
 
-__all__ = ["Target", "UnknownTarget", "analyze", "apply_edits", "fixes", "marker", "resolve"]
+__all__ = ["Inherited", "Target", "UnknownTarget", "analyze", "apply_edits", "fixes", "marker", "resolve"]
 
 
 def analyze(tokens: Sequence[Token], text: str, path: str, *, target_gpu: str = "MI300X",
-            rocm: str | None = None, structure: Structure | None = None) -> list[Finding]:
+            rocm: str | None = None, structure: Structure | None = None,
+            inherited: Inherited = NOTHING_INHERITED) -> list[Finding]:
     """Hazard findings for one file's tokens; ``target_gpu`` is a name (``MI300X``) or gfx id.
 
     ``structure``: ``(match_brackets(tokens), find_functions(tokens, pairs))`` when the caller has them already.
+    ``inherited``: the constants the file sees from the headers it includes (the project model's,
+    :meth:`cuda2rocm.project.includes.Includes.inherited`).
     """
-    return to_findings(tokens, text, path, hits(tokens, text, path, target_gpu, rocm, structure))
+    return to_findings(tokens, text, path, hits(tokens, text, path, target_gpu, rocm, structure,
+                                                inherited=inherited))
 
 
 def fixes(tokens: Sequence[Token], text: str, path: str, *, unsafe: bool = True) -> list[Edit]:

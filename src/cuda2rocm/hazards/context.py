@@ -9,11 +9,11 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from cuda2rocm.hazards.targets import Target
 from cuda2rocm.model import Applicability, Edit
@@ -48,6 +48,23 @@ class Hit:
     applicability: Applicability = Applicability.SAFE
 
 
+class Inherited(NamedTuple):
+    """The constants a file sees from the headers it includes (built by :mod:`cuda2rocm.project.includes`):
+    each name's value tokens (read in the header) and where it is defined (the header's path and line)."""
+
+    env: Mapping[str, Sequence[Token]]
+    origins: Mapping[str, tuple[str, int]]
+    headers: tuple[str, ...] = ()  # the project headers the file's includes read, in the order first read
+
+    def where(self, name: str) -> str:
+        """``WARP_W = 32 at include/cfg.h:12``."""
+        path, line = self.origins[name]
+        return f"{name} = {' '.join(t.src for t in self.env[name])} at {path}:{line}"
+
+
+NOTHING_INHERITED = Inherited({}, {}, ())
+
+
 @dataclass
 class Source:
     tokens: Sequence[Token]
@@ -55,6 +72,7 @@ class Source:
     path: str
     target: Target
     rocm: str | None = None
+    inherited: Inherited = NOTHING_INHERITED
     cache: dict[object, Any] = field(default_factory=dict, repr=False)
 
     @cached_property

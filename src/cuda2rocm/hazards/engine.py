@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.context import NOTHING_INHERITED, Hit, Inherited, Source
 from cuda2rocm.hazards.groups import settle
+from cuda2rocm.hazards.symbols import inherited_uses
 from cuda2rocm.hazards.targets import resolve
 from cuda2rocm.model import Applicability, Edit, Finding, Fix
 from cuda2rocm.rules import RULES, Rule
 from cuda2rocm.source.edits import fix_edits, select
 from cuda2rocm.source.structure import Function
-from cuda2rocm.source.tokens import LineIndex, Token
+from cuda2rocm.source.tokens import NL, LineIndex, Token
 
 FAMILY = "device"
 #: the start of a finding's fix text when ``--fix-hazards`` resolves it (by its own edits or its group's)
@@ -61,12 +63,16 @@ def _runnable(table: _Rules, text: str) -> set[str]:
 
 def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300X",
          rocm: str | None = None, structure: Structure | None = None, *, pairs: dict[int, int] | None = None,
-         lines: LineIndex | None = None, prefilter: bool = True) -> list[Hit]:
-    """The hits of every device rule. ``structure`` / ``pairs`` / ``lines``: computed by the caller from the same
+         lines: LineIndex | None = None, prefilter: bool = True,
+         inherited: Inherited = NOTHING_INHERITED) -> list[Hit]:
+    """The hits of every device rule. ``inherited``: the constants the file sees from its headers (the
+    project model's); a hit on a line that uses one names its value and definition.
+
+    ``structure`` / ``pairs`` / ``lines``: computed by the caller from the same
     tokens and text (bracket pairs and functions, bracket pairs alone, the line index): not computed again.
     ``prefilter``: skip the rules whose :attr:`Rule.requires` strings the text lacks (False: run every rule, the
     reference the prefilter is tested against)."""
-    src = Source(tokens, text, path, resolve(target_gpu), rocm)
+    src = Source(tokens, text, path, resolve(target_gpu), rocm, inherited)
     if structure is not None:  # fill the lazy attributes
         src.__dict__["pairs"], src.__dict__["functions"] = structure
     elif pairs is not None:
@@ -80,7 +86,26 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
         assert rule.check is not None
         if run is None or rule.id in run:
             found.extend(rule.check(src))
-    return settle(src, _dedupe(found))
+    settled = settle(src, _dedupe(found))
+    return [_with_origins(src, h) for h in settled] if inherited.env else settled
+
+
+def _with_origins(src: Source, hit: Hit) -> Hit:
+    """``hit`` with the definitions of the inherited constants its line uses: "(WARP_W = 32 at cfg.h:12)"."""
+    first = last = hit.index
+    while first > 0 and src.kind(first - 1) != NL:
+        first -= 1
+    while last + 1 < len(src.tokens) and src.kind(last + 1) != NL:
+        last += 1
+    names = inherited_uses(src, first, last)
+    if not names:
+        return hit
+    where = "; ".join(src.inherited.where(n) for n in names[:_ORIGINS])
+    return dataclasses.replace(hit, message=f"{hit.message} ({where})")
+
+
+#: at most this many inherited definitions are named in one message
+_ORIGINS = 3
 
 
 def _dedupe(found: list[Hit]) -> list[Hit]:

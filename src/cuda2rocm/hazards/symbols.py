@@ -3,11 +3,12 @@ initialisations, and template arguments taken from the launches of a template ke
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from cuda2rocm.hazards.context import Source
+from cuda2rocm.source.directives import directives, object_macro
 from cuda2rocm.source.structure import Function, Launch
-from cuda2rocm.source.tokens import IDENT, NL, PUNCT, TRIVIA, Token
+from cuda2rocm.source.tokens import IDENT, PUNCT, Token
 
 Env = dict[str, Sequence[Token]]
 
@@ -15,26 +16,21 @@ _DECL_WORDS = frozenset({"constexpr", "const"})
 
 
 def defines(src: Source) -> Env:
-    """Object-like macros: ``#define NAME tokens...`` (function-like macros are left out)."""
+    """Object-like macros: ``#define NAME tokens...`` (function-like macros are left out); the first wins."""
     env: Env = {}
-    toks = src.tokens
-    for i in src.positions("define"):
-        if not (toks[i].pp and src.src(src.prev(i)) == "#"):
-            continue
-        name = src.next(i)
-        if name >= len(toks) or toks[name].kind != IDENT:
-            continue
-        after = name + 1
-        if after < len(toks) and toks[after].src == "(":
-            continue
-        body: list[Token] = []
-        j = after
-        while j < len(toks) and toks[j].pp and toks[j].kind != NL:
-            if toks[j].kind not in TRIVIA:
-                body.append(toks[j])
-            j += 1
-        env.setdefault(toks[name].src, body)
+    for name, body in define_sites(src):
+        env.setdefault(src.src(name), body)
     return env
+
+
+def define_sites(src: Source) -> list[tuple[int, list[Token]]]:
+    """Every object-like ``#define`` of the file in order: the index of its name and its body (cached)."""
+    found: list[tuple[int, list[Token]]] | None = src.cache.get("define_sites")
+    if found is None:
+        found = [] if "define" not in src.text else [
+            m for d in directives(src.tokens) if d.word == "define" and (m := object_macro(src.tokens, d))]
+        src.cache["define_sites"] = found
+    return found
 
 
 def initialiser(src: Source, eq: int) -> tuple[int, int]:
@@ -53,6 +49,14 @@ def initialiser(src: Source, eq: int) -> tuple[int, int]:
 
 def _assignments(src: Source, start: int, end: int, *, const_only: bool) -> Env:
     env: Env = {}
+    for name, value in declarations(src, start, end, const_only=const_only):
+        env.setdefault(src.src(name), value)
+    return env
+
+
+def declarations(src: Source, start: int, end: int, *, const_only: bool) -> Iterator[tuple[int, list[Token]]]:
+    """``T name = expr`` in ``[start, end)`` (with ``const``/``constexpr`` among the words before the name when
+    ``const_only``), in order: the index of the name and the initialiser's code tokens."""
     for i in src.tokens_named(("=",), start, end):  # '=' is always a code token
         if src.tokens[i].pp:
             continue
@@ -65,8 +69,7 @@ def _assignments(src: Source, start: int, end: int, *, const_only: bool) -> Env:
         if const_only and not _has_const(src, before):
             continue
         a, b = initialiser(src, i)
-        env.setdefault(src.src(name), [src.tokens[k] for k in src.range_code(a, b)])
-    return env
+        yield name, [src.tokens[k] for k in src.range_code(a, b)]
 
 
 def _has_const(src: Source, i: int) -> bool:
@@ -78,13 +81,22 @@ def _has_const(src: Source, i: int) -> bool:
 
 
 def file_env(src: Source) -> Env:
-    """Macros and ``const``/``constexpr`` values of the whole file (cached per file)."""
-    if "file_env" in src.cache:
-        cached: Env = src.cache["file_env"]
-        return cached
-    env = _file_env(src)
-    src.cache["file_env"] = env
-    return env
+    """Macros and ``const``/``constexpr`` values of the whole file, and those it inherits from the headers it
+    includes (:attr:`Source.inherited`; the file's own definition of a name wins). Cached per file."""
+    cached: Env | None = src.cache.get("file_env")
+    if cached is None:
+        own = own_env(src)
+        cached = src.cache["file_env"] = {**src.inherited.env, **own} if src.inherited.env else own
+    return cached
+
+
+def own_env(src: Source) -> Env:
+    """Macros and ``const``/``constexpr`` values defined in the file itself (cached per file): what a rule that
+    points at a definition reads (the definitions of inherited names are in other files)."""
+    cached: Env | None = src.cache.get("own_env")
+    if cached is None:
+        cached = src.cache["own_env"] = _file_env(src)
+    return cached
 
 
 def _file_env(src: Source) -> Env:
@@ -92,6 +104,20 @@ def _file_env(src: Source) -> Env:
     for name, value in _assignments(src, 0, len(src.tokens), const_only=True).items():
         env.setdefault(name, value)
     return env
+
+
+def inherited_uses(src: Source, first: int, last: int) -> list[str]:
+    """The names used as code in tokens ``[first, last]`` whose value comes from an included header (not
+    defined in the file itself), in order of first use."""
+    if not src.inherited.env:
+        return []
+    own = own_env(src)
+    names: list[str] = []
+    for k in src.range_code(first, last + 1):
+        name = src.src(k)
+        if src.kind(k) == IDENT and name in src.inherited.env and name not in own and name not in names:
+            names.append(name)
+    return names
 
 
 def local_env(src: Source, fn: Function | None, base: Env) -> Env:

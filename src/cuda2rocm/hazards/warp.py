@@ -21,7 +21,7 @@ from cuda2rocm.hazards.flow import (
     warp_constants,
     warp_sync_functions,
 )
-from cuda2rocm.hazards.symbols import file_env
+from cuda2rocm.hazards.symbols import file_env, own_env
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
@@ -429,7 +429,7 @@ def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
     requires=_WARP_ANY_CASE,
 )
 def check_warp_constants(src: Source) -> Iterator[Hit]:
-    for name, toks in file_env(src).items():
+    for name, toks in own_env(src).items():  # the definitions in this file (inherited ones are reported where they are)
         if WARP_CONSTANT_NAME().match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
             index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
             edits = (src.replace(index, "warpSize", "C2R-K106"),) if _define_fixable(src, name, index) else ()

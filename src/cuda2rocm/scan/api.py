@@ -9,12 +9,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from cuda2rocm import __version__
-from cuda2rocm.batch import auto_jobs, batch_gc, worker_pool
+from cuda2rocm.batch import auto_jobs, batch_gc, worker_init, worker_pool
+from cuda2rocm.project import includes
 from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
+from cuda2rocm.scan.analyzers.cxx import PLAIN
 from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
@@ -59,12 +62,23 @@ def scan(
     _check_target(cfg, from_option=bool(target_gpu))
     with batch_gc():
         candidates, walk_problems = walk(root, cfg, tuple(exclude))
-        reports = _run(candidates, cfg, auto_jobs(max(0, jobs), sum(c.size for c in candidates)), progress)
+        model = project_includes(candidates, cfg.max_file_bytes)
+        with includes.using(model):
+            reports = _run(candidates, cfg, auto_jobs(max(0, jobs), sum(c.size for c in candidates)), progress,
+                           model)
+            _headers_of_cuda(candidates, reports, cfg)
         result = _result(root, cfg, reports, walk_problems)
     return _assessed(result, time.perf_counter() - started)
 
 
-def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None) -> list[FileFacts]:
+def project_includes(cands: Sequence[Candidate], max_bytes: int) -> includes.Includes:
+    """The include graph over the scanned C/C++/CUDA files (files are read only when a file includes them)."""
+    return includes.Includes({c.rel: c.abspath for c in cands if c.language in includes.SOURCE_LANGUAGES},
+                             max_bytes=max_bytes)
+
+
+def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
+         model: includes.Includes | None = None) -> list[FileFacts]:
     total = len(cands)
     disabled = frozenset(cfg.disable)
     if jobs == 1 or total < 2 * jobs:
@@ -74,15 +88,15 @@ def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress 
             if progress:
                 progress(i, total)
         return out
-    return _run_parallel(cands, cfg, jobs, progress, disabled)
+    return _run_parallel(cands, cfg, jobs, progress, disabled, model)
 
 
 def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
-                  disabled: frozenset[str]) -> list[FileFacts]:
+                  disabled: frozenset[str], model: includes.Includes | None) -> list[FileFacts]:
     chunks = _chunks(cands, jobs)
     done = 0
     out: list[FileFacts] = []
-    with worker_pool(jobs) as pool:
+    with worker_pool(jobs, partial(_worker, model)) as pool:
         futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
         for fut in futures:
             part = fut.result()
@@ -121,6 +135,21 @@ def _check_target(cfg: ScanConfig, from_option: bool) -> None:
     except UnknownTarget as exc:
         where = f"{cfg.source}: target-gpu: " if cfg.source and not from_option else ""
         raise ConfigError(f"{where}{exc}") from None
+
+
+def _headers_of_cuda(cands: list[Candidate], reports: list[FileFacts], cfg: ScanConfig) -> None:
+    """Scan again, as device code, the C/C++ files that showed no sign of CUDA but that a CUDA file includes (a
+    ``config.h`` holding ``#define WARP_SIZE 32``): what convert finds in them, scan finds too. In place."""
+    included = {h for r in reports for h in r.includes}
+    for k, (cand, report) in enumerate(zip(cands, reports, strict=True)):
+        if cand.rel in included and PLAIN in report.tags:
+            reports[k] = scan_file(cand, cfg.target_gpu, cfg.max_file_bytes, frozenset(cfg.disable), included=True)
+
+
+def _worker(model: includes.Includes | None) -> None:
+    """Worker start: the batch GC settings and the run's include graph (sent once per worker, not per chunk)."""
+    worker_init()
+    includes.install(model)
 
 
 def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileFacts]:

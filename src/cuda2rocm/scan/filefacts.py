@@ -93,6 +93,7 @@ class FileFacts:
     counts: dict[str, int] = field(default_factory=dict)
     declared: set[str] = field(default_factory=set)  # CUDA-looking names this file declares (the project's own)
     unknown_uses: list[tuple[str, int, int]] = field(default_factory=list)  # first uses the tables do not know
+    includes: tuple[str, ...] = ()  # project headers this file's device analysis read (the include graph's)
 
     def collect(self, records: Iterable[Record]) -> None:
         """Add what an analyzer yields."""

@@ -61,11 +61,13 @@ _RECORDS: dict[str, RecordAnalyzer] = {
 _TEXT: dict[str, TextAnalyzer] = {"python": python.scan_python, **{k: _collected(v) for k, v in _RECORDS.items()}}
 
 
-def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset()) -> FileFacts:
+def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset(), *,
+              included: bool = False) -> FileFacts:
+    """``included``: a CUDA file includes this C/C++ file (its code is read as device code)."""
     report = FileFacts(cand.rel, cand.language)
     try:
         with gc_paused():
-            _scan(report, cand, target_gpu, max_bytes)
+            _scan(report, cand, target_gpu, max_bytes, included)
     except Exception as exc:  # the per-file boundary: a bug in one analyzer must not stop the scan
         where = traceback.extract_tb(exc.__traceback__)[-1]
         report.problems.append(InputProblem(cand.rel, f"internal error while scanning ({type(exc).__name__}: {exc} "
@@ -76,7 +78,7 @@ def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozen
     return report
 
 
-def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int) -> None:
+def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int, included: bool) -> None:
     if cand.language == "binary" or cand.rel.endswith((".ptx", ".whl", ".cubin", ".fatbin")):
         binary.scan_binary(report, cand.abspath)
         report.language = "binary"
@@ -88,7 +90,7 @@ def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int) -
     if cand.language == "jenkins" or cand.rel.endswith("Jenkinsfile"):
         _TEXT["shell"](report, text)
     elif cand.language in ("cuda", "cpp", "c"):
-        cxx.scan_cxx(report, text, target_gpu)
+        cxx.scan_cxx(report, text, target_gpu, included=included)
     else:
         report.language = refine_yaml(cand.language, text)
         _TEXT[report.language](report, text)

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
 from cuda2rocm.model import Failed, FileResult, Finding, InputProblem, Severity, Translated
+from cuda2rocm.project import includes
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import prepare, run_all
 from cuda2rocm.source.tokens import forget_kept
@@ -86,7 +87,15 @@ def convert(
 def _run_all(planned: Sequence[Job], options: Options, policy: WritePolicy) -> list[JobOutcome]:
     work = partial(run, options=options, policy=policy)
     workers = auto_jobs(options.jobs, sum(_size(job.source) for job in planned) if options.jobs == 0 else 0)
-    return run_all(planned, work, workers, initializer=_warm)
+    model = project_includes(planned, options.max_bytes) if options.hazards or options.fix_hazards else None
+    with includes.using(model):
+        return run_all(planned, work, workers, initializer=partial(_warm, model))
+
+
+def project_includes(planned: Sequence[Job], max_bytes: int) -> includes.Includes:
+    """The include graph over the planned files, by the paths messages show (headers are read only when a
+    translated file includes them)."""
+    return includes.Includes({job.display: job.source for job in planned}, max_bytes=max_bytes)
 
 
 def _size(path: Path) -> int:
@@ -96,9 +105,11 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _warm() -> None:
-    """Load the mapping tables once per worker process, before the first file; batch GC settings."""
+def _warm(model: includes.Includes | None = None) -> None:
+    """Load the mapping tables once per worker process, before the first file; batch GC settings; the run's
+    include graph."""
     worker_init()
+    includes.install(model)
     from cuda2rocm.translate import tables
 
     tables.lookup("cudaMalloc")

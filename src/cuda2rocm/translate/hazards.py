@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from cuda2rocm import hazards as hz
 from cuda2rocm.hazards.engine import SAFE_FIX, hits, safe_edits, to_findings
 from cuda2rocm.model import Edit, Finding
+from cuda2rocm.project import includes
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import LineIndex, Token
@@ -19,9 +20,11 @@ def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, finding
             lines: LineIndex | None = None) -> tuple[list[Finding], list[Edit]]:
     """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``).
     ``pairs``, ``functions``, ``lines``: the translation's bracket pairs, function definitions and line index of
-    the same text, shared (``functions`` only with ``pairs``)."""
+    the same text, shared (``functions`` only with ``pairs``). The constants the file inherits from its headers
+    come from the run's include graph (:func:`cuda2rocm.project.includes.seen_by`)."""
     structure = (pairs, functions) if pairs is not None and functions is not None else None
-    found = hits(tokens, text, path, rocm=rocm, structure=structure, pairs=pairs, lines=lines)
+    found = hits(tokens, text, path, rocm=rocm, structure=structure, pairs=pairs, lines=lines,
+                 inherited=includes.seen_by(path, tokens, text))
     return (to_findings(tokens, text, path, found, lines) if findings else []), (safe_edits(found) if fixes else [])
 
 

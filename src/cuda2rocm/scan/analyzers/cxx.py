@@ -31,9 +31,16 @@ _MARKERS = re.compile(r"cuda|CUDA|__global__|__device__|nccl|thrust|cub::|cutlas
                       r"|cufft|curand|cusparse|cusolver")
 
 
-def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
+#: the tag of a C/C++ file that shows no sign of CUDA (scan reads it again as device code when a CUDA file
+#: includes it: :func:`cuda2rocm.scan.api.scan`)
+PLAIN = "no-cuda-markers"
+
+
+def scan_cxx(report: FileFacts, text: str, target_gpu: str, *, included: bool = False) -> None:
+    """``included``: a CUDA file includes this one, so its code is device code whatever it shows."""
     is_cuda = report.language == "cuda"
-    if not is_cuda and not _MARKERS.search(text):
+    if not is_cuda and not included and not _MARKERS.search(text):
+        report.tags.add(PLAIN)
         return
     tokens = tokenize(text)
     try:
@@ -61,6 +68,8 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str) -> None:
     if is_cuda or "cuda-in-cpp" in report.tags:
         _hazards(report, tokens, text, target_gpu, structure)
         _convert_dialect(report, tokens, text, index)
+    elif included:  # a header of CUDA code: its constants and device helpers are the includer's
+        _hazards(report, tokens, text, target_gpu, structure)
     if _HIP_HINT.search(text):
         _rocm_path(report, tokens, index)
 
@@ -204,9 +213,13 @@ def _library_first_use(report: FileFacts, name: str, line: int, col: int) -> Non
 def _hazards(report: FileFacts, tokens: list[Token], text: str, target_gpu: str,
              structure: tuple[dict[int, int], list[Function]] | None) -> None:
     from cuda2rocm import hazards
+    from cuda2rocm.project import includes
 
     try:
-        found = hazards.analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure)
+        inherited = includes.seen_by(report.path, tokens, text)
+        report.includes = inherited.headers
+        found = hazards.analyze(tokens, text, report.path, target_gpu=target_gpu, structure=structure,
+                                inherited=inherited)
     except Exception as exc:  # a bug in one analysis must not lose the rest of the file
         report.problems.append(_internal(report.path, f"hazard analysis failed: {type(exc).__name__}: {exc}"))
         return
