@@ -1,0 +1,16 @@
+#ifndef KERNEL_CONFIG_H
+#define KERNEL_CONFIG_H
+
+#define ENABLE_DEEP_PIPELINE
+
+#ifdef ENABLE_DEEP_PIPELINE
+#define PIPE_STAGES 5
+#else
+#define PIPE_STAGES 2
+#endif
+
+#define STAGE_BYTES (16 * 1024)
+#define STAGE_FLOATS (STAGE_BYTES / 4)
+#define PIPE_THREADS 192
+
+#endif  // KERNEL_CONFIG_H
