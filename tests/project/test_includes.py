@@ -155,3 +155,18 @@ def test_convert_reports_and_marks_them_alike(tmp_path: Path, monkeypatch: pytes
     out = (tmp_path / "out" / "src" / "reduce.hip").read_text(encoding="utf-8")
     # the header's constant is not this file's to fix: the use is marked, not rewritten
     assert "/* cuda2rocm: C2R-K101" in out and "threadIdx.x / kWarpSize" in out
+
+
+def test_warp_synchronous_kernels_of_headers_are_known_where_launched(tmp_path: Path) -> None:
+    files = {
+        "include/k.cuh": "#pragma once\n#if 0\n"
+                         "__global__ void dead(float* p) { p[0] = __shfl_xor_sync(~0u, p[0], 1); }\n#endif\n"
+                         "__global__ void norm(float* p) { p[0] += __shfl_xor_sync(0xffffffffu, p[0], 1); }\n"
+                         "__global__ void plain(float* p) { p[0] = 1; }\n",
+        "src/run.cu": '#include "../include/k.cuh"\n'
+                      "void run(float* p) { norm<<<1, 96>>>(p); plain<<<1, 96>>>(p); dead<<<1, 96>>>(p); }\n",
+    }
+    model = _tree(tmp_path, files)
+    assert model.inherited("src/run.cu").warp_functions == {"norm"}
+    found = [(f.path, f.line, f.rule) for f in scan(tmp_path).findings if f.rule == "C2R-K105"]
+    assert found == [("src/run.cu", 2, "C2R-K105")]  # one: `norm` is warp-synchronous, `dead` is compiled out

@@ -55,12 +55,14 @@ def test_a_kernel_whose_warp_width_uses_all_have_fixes_is_fixed_whole() -> None:
 
 def test_unfixed_hazards_get_markers_on_their_lines() -> None:
     """``partial[WARP_SIZE]`` needs a constant: the define cannot become ``warpSize``, so no warp-width use of
-    the kernel is fixed and each gets a marker (the 64-bit ballot mask, independent of the width, is fixed)."""
+    the kernel is fixed and each gets a marker, the array sized by the macro too (the 64-bit ballot mask,
+    independent of the width, is fixed)."""
     src = SRC.replace("partial[32]", "partial[WARP_SIZE]")
     result = convert_source(src, "k.cu", Options(target_rocm="5.2", fix_hazards=True))
     assert isinstance(result, Translated)
     marked = _marked_lines(result.text)
-    assert set(marked) == {2, 5, 6, 8, 11, 12}
+    assert set(marked) == {2, 4, 5, 6, 8, 11, 12}
+    assert "C2R-K103 shared array 'partial[WARP_SIZE]' holds one slot per warp" in marked[4]  # sized by the macro
     assert marked[2] == "/* cuda2rocm: C2R-K106 'WARP_SIZE' hard-codes a 32-thread warp */ #define WARP_SIZE 32"
     assert marked[6].startswith("  /* cuda2rocm: C2R-K101 warp id computed with WARP_SIZE (a constant 32)")
     assert marked[6].endswith("*/ const int warp = threadIdx.x / WARP_SIZE;")

@@ -55,6 +55,7 @@ class Inherited(NamedTuple):
     env: Mapping[str, Sequence[Token]]
     origins: Mapping[str, tuple[str, int]]
     headers: tuple[str, ...] = ()  # the project headers the file's includes read, in the order first read
+    warp_functions: frozenset[str] = frozenset()  # device functions of those headers that use warp primitives
 
     def where(self, name: str) -> str:
         """``WARP_W = 32 at include/cfg.h:12``."""
@@ -62,7 +63,7 @@ class Inherited(NamedTuple):
         return f"{name} = {' '.join(t.src for t in self.env[name])} at {path}:{line}"
 
 
-NOTHING_INHERITED = Inherited({}, {}, ())
+NOTHING_INHERITED = Inherited({}, {}, (), frozenset())
 
 
 @dataclass

@@ -149,13 +149,23 @@ def _sizes_a_tile(src: Source, name: str) -> bool:
 
 def _constant_operand(src: Source, i: int) -> tuple[int | None, int]:
     """(value, operator index) of the warp-size constant at ``i``: ``x / WARP_SIZE`` is (32, ``/``),
-    ``x & (WARP_SIZE - 1)`` is (31, ``&``)."""
-    prev, nxt = src.prev(i), src.next(i)
+    ``x & (WARP_SIZE - 1)`` is (31, ``&``); a qualified name (``rt::kWarpSize``) as the name alone."""
+    prev, nxt = src.prev(qualified_start(src, i)), src.next(i)
     if src.src(prev) == "(" and src.src(nxt) == "-" and src.src(src.next(nxt)) == "1":
         close = src.next(nxt, 2)
         if src.src(close) == ")" and src.pairs.get(prev) == close:
             return 31, src.prev(prev)
     return 32, prev
+
+
+def qualified_start(src: Source, i: int) -> int:
+    """The first token of the qualified name that ends at ``i``: ``a::b::NAME`` -> ``a`` (``::NAME`` -> ``::``)."""
+    while src.src(src.prev(i)) == "::":
+        before = src.prev(i, 2)
+        i = before if src.kind(before) == IDENT else src.prev(i)
+        if src.kind(before) != IDENT:
+            break
+    return i
 
 
 def _op_kind(op: str, value: int | None) -> str | None:
@@ -314,14 +324,16 @@ _LANE_VALUES = frozenset({31, 32, 5})
 
 
 def warp_sync_functions(src: Source) -> set[str]:
-    """Names of device functions that use warp primitives, directly or through one call level."""
+    """Names of device functions that use warp primitives, directly or through one call level; those the
+    included headers define (``src.inherited``) count as direct."""
     if "warp_sync" in src.cache:
         cached: set[str] = src.cache["warp_sync"]
         return cached
-    if not src.positions("volatile") and not any(True for _ in src.idents(WARP_PRIMITIVES)):
+    headers = set(src.inherited.warp_functions)
+    if not headers and not src.positions("volatile") and not any(True for _ in src.idents(WARP_PRIMITIVES)):
         src.cache["warp_sync"] = set()  # _warp_sync needs one or the other in a function
         return set()
-    direct = {f.name for f in src.device_functions() if _warp_sync(src, f)}
+    direct = headers | {f.name for f in src.device_functions() if _warp_sync(src, f)}
     result = set(direct)
     uses = list(src.idents(direct))  # once: a query per function would cost len(direct) each time
     for f in src.device_functions():

@@ -114,8 +114,9 @@ _MAX_DYN = frozenset({"cudaFuncAttributeMaxDynamicSharedMemorySize", "hipFuncAtt
 @rule(
     "C2R-K402", "Dynamic shared memory larger than the target's LDS",
     family=FAMILY, severity=Severity.CRITICAL, confidence=Confidence.HIGH, layer=LAYER,
-    what="Evaluates the dynamic shared-memory size of `<<<grid, block, SMEM>>>` launches (plus the kernel's "
-         "static shared memory) and of `cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N)` "
+    what="Evaluates the dynamic shared-memory size of `<<<grid, block, SMEM>>>` launches with a non-zero SMEM "
+         "(plus the kernel's static shared memory; a static excess alone is C2R-K401's, at the array) and of "
+         "`cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N)` "
          "and compares it with the target GPU's LDS per workgroup.",
     why=_WHY,
     example="__global__ void k(float* p) { extern __shared__ float s[]; s[0] = p[0]; }\n"
@@ -138,8 +139,10 @@ def check_dynamic_lds(src: Source) -> Iterator[Hit]:
         dyn = _value(src, code, base)
         fn = kernels.get(launch.name)
         static = static_bytes(src, fn, base) if fn is not None else None
-        total = None if dyn is None else dyn + (static[0] if static else 0)
-        if total is not None and total > limit:
+        if not dyn:  # no dynamic part: a static excess alone is C2R-K401's, at the array
+            continue
+        total = dyn + (static[0] if static else 0)
+        if total > limit:
             yield Hit("C2R-K402", code[0], f"{total} bytes of shared memory per block exceed the "
                       f"{src.target.lds_kib} KiB LDS of {src.target.name}")
     yield from _attribute_sizes(src, base, limit)

@@ -45,7 +45,8 @@ _UNSIGNED_32 = frozenset({"unsigned", "unsigned int", "uint32_t", "uint"})
     requires=tuple(sorted(SYNC_MASKED)),
 )
 def check_full_masks(src: Source) -> Iterator[Hit]:
-    macros = {n for n, toks in defines(src).items() if len(toks) == 1 and _is_full(toks[0].src)}
+    env = {**src.inherited.env, **defines(src)}  # the file's macros over the values its headers give it
+    macros = {n for n, toks in env.items() if len(toks) == 1 and _is_full(toks[0].src)}
     for i in src.idents(SYNC_MASKED):
         args = src.args(i)
         if not args:

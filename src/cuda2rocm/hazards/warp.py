@@ -18,6 +18,7 @@ from cuda2rocm.hazards.flow import (
     has_lane_literal,
     lane_ops,
     mentions,
+    qualified_start,
     warp_constants,
     warp_sync_functions,
 )
@@ -331,18 +332,35 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
         for i in shared:
             end = src.statement_end(i)
             bracket = next((k for k in src.range_code(i, end) if src.src(k) == "["), None)
-            if bracket is None or bracket not in src.pairs or src.compact(bracket + 1, src.pairs[bracket]) != "32":
+            if bracket is None or bracket not in src.pairs:
+                continue
+            width = src.compact(bracket + 1, src.pairs[bracket])
+            constant = _warp_constant_size(src, bracket)
+            if width != "32" and constant is None:
                 continue
             name = src.src(src.prev(bracket))
             if not _indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane):
                 continue
             size = src.next(bracket)
-            message = f"shared array '{name}[32]' holds one slot per warp or lane; 32 assumes 32-thread warps"
-            if _indexed_per_warp(src, name, end, fn.body_close, flow.lane, warp_ids=False):
+            message = f"shared array '{name}[{width}]' holds one slot per warp or lane; 32 assumes 32-thread warps"
+            per_lane = _indexed_per_warp(src, name, end, fn.body_close, flow.lane, warp_ids=False)
+            if constant is not None:  # sized by a warp-size constant of 32: its definition is C2R-K106's
+                yield Hit("C2R-K103", constant, f"{message} (a constant 32); see C2R-K106 at its definition",
+                          covered=not per_lane)
+            elif per_lane:
                 # a slot per lane of a wavefront: 64 slots hold one per lane for both widths
                 yield Hit("C2R-K103", size, message, (src.replace(size, "64", "C2R-K103"),))
             else:  # one slot per warp: 1024 / 32 slots are enough for 1024 / warpSize warps of any width >= 32
                 yield Hit("C2R-K103", size, message, covered=True)
+
+
+def _warp_constant_size(src: Source, bracket: int) -> int | None:
+    """The index of the warp-size constant (of 32) that is the whole size in ``[...]`` at ``bracket``
+    (``[WARP_SIZE]``, ``[rt::kWarpSize]``), or None."""
+    code = src.range_code(bracket + 1, src.pairs[bracket])
+    if not code or src.kind(code[-1]) != IDENT or src.src(code[-1]) not in warp_constants(src):
+        return None
+    return code[-1] if qualified_start(src, code[-1]) == code[0] else None
 
 
 def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[str], warp_ids: bool = True) -> bool:

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 from cuda2rocm import __version__
 from cuda2rocm.fsio import write_bytes_atomic
 from cuda2rocm.hazards.context import NOTHING_INHERITED, Inherited, Source
+from cuda2rocm.hazards.flow import warp_sync_functions
 from cuda2rocm.hazards.symbols import declarations
 from cuda2rocm.hazards.targets import resolve as resolve_target
 from cuda2rocm.source.consteval import evaluate
@@ -45,14 +46,15 @@ from cuda2rocm.source.tokens import HEADER, IDENT, NUMBER, STRING, Token, Tokeni
 
 ACTIVE, INACTIVE, MAYBE = "active", "inactive", "maybe"
 #: the schema of the cached facts (a new one ignores the old entries)
-FACTS_VERSION = 1
+FACTS_VERSION = 2
 #: includes deeper than this are not followed (a cycle is stopped sooner: each header is read once per file)
 MAX_DEPTH = 200
 _CONDITIONALS = frozenset({"if", "ifdef", "ifndef", "elif", "else", "endif"})
 
 
 class Event(NamedTuple):
-    """One fact of a file, in source order: ``define``/``undef``/``include``/``const`` or a conditional
+    """One fact of a file, in source order: ``define``/``undef``/``include``/``const``, ``warp`` (a device
+    function that uses warp primitives, so a launch elsewhere of that kernel is warp-synchronous) or a conditional
     (``if``, ``ifdef``, ``ifndef``, ``elif``, ``else``, ``endif``). ``name``: the macro or constant, or the include
     operand with its quotes or brackets; ``body``: the value's or condition's tokens as (kind, text)."""
 
@@ -85,6 +87,10 @@ def file_events(tokens: Sequence[Token], text: str, *, constants: bool = True) -
         for at, value in declarations(src, 0, len(tokens), const_only=True):
             if src.function_at(at) is None and value:  # file scope: a function's locals are its own
                 found.append((at, Event("const", src.src(at), _body(value), src.loc(at)[0])))
+    if constants:
+        for fn in src.device_functions():
+            if fn.name in warp_sync_functions(src):
+                found.append((fn.name_index, Event("warp", fn.name, (), src.loc(fn.name_index)[0])))
     found.sort(key=lambda item: item[0])
     return tuple(e for _, e in found)
 
@@ -134,7 +140,7 @@ def _store(path: Path, events: Sequence[Event]) -> None:
 class _Unit:
     """What one file's walk has seen so far."""
 
-    __slots__ = ("certain", "consts", "macros", "read", "visited")
+    __slots__ = ("certain", "consts", "macros", "read", "visited", "warp")
 
     def __init__(self, own: str) -> None:
         self.macros: dict[str, tuple[Event, str]] = {}  # name -> (definition, file)
@@ -142,6 +148,7 @@ class _Unit:
         self.consts: dict[str, tuple[Event, str]] = {}
         self.visited = {own}
         self.read: list[str] = []  # the headers walked, in order
+        self.warp: set[str] = set()  # warp-synchronous device functions the headers define
 
 
 class _Branch:
@@ -247,7 +254,9 @@ class Includes:
                 if where != rel and name not in env:
                     env[name] = _tokens(event.body)
                     origins[name] = (where, event.line)
-        return Inherited(env, origins, tuple(unit.read)) if env or unit.read else NOTHING_INHERITED
+        if not (env or unit.read):
+            return NOTHING_INHERITED
+        return Inherited(env, origins, tuple(unit.read), frozenset(unit.warp))
 
     def _walk(self, rel: str, events: Sequence[Event], unit: _Unit, depth: int) -> None:
         stack: list[_Branch] = []
@@ -276,6 +285,8 @@ class Includes:
                     unit.certain.discard(ev.name)
             elif ev.kind == "const":
                 unit.consts.setdefault(ev.name, (ev, rel))
+            elif ev.kind == "warp" and depth:  # the file's own functions are its own
+                unit.warp.add(ev.name)
             elif ev.kind == "include" and depth < MAX_DEPTH:
                 target = self.resolve(rel, ev.name)
                 if target is not None and target not in unit.visited:

@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from cuda2rocm.batch import gc_paused
-from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
+from cuda2rocm.project.recognise import is_hip_code
 from cuda2rocm.source import tokens as tk
-from cuda2rocm.source.directives import include_operands
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
@@ -33,8 +32,6 @@ Pass = Callable[[Context], Iterator[Edit]]
 PASSES: tuple[Pass, ...] = (identifiers.edits, includes.edits, launches.edits, overloads.edits,
                             overloads.vector_operators, dialect.edits, helpers.edits, fields.edits)
 
-_HIP_API = lazy(r"hip[A-Z]\w*")
-_SPACE = frozenset({tk.WS, tk.NL, tk.ESCNL})
 
 
 class Outcome(NamedTuple):
@@ -67,7 +64,7 @@ def _translate(text: str, path: str, options: Options, output: str,
     ctx = Context.create(text, path, tokens, options, source)
     ctx.renames_cu = renames_cu
     edits = [e for run in PASSES for e in run(ctx)]
-    if not edits and already_hip(tokens, text):
+    if not edits and is_hip_code(tokens, text):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
     edits.extend(runtime_include.edits(ctx))
     ahead, behind = _hazard_edits(ctx, edits)
@@ -80,29 +77,6 @@ def _translate(text: str, path: str, options: Options, output: str,
     if new_text == text:
         return Unchanged(path, findings), ctx
     return Translated(path, output, new_text, ordered, findings), ctx
-
-
-def already_hip(tokens: list[tk.Token], text: str | None = None) -> bool:
-    """Whether the code (never its comments or strings) is HIP already: an ``#include`` of a ``hip/`` header,
-    ``hipLaunchKernelGGL``, or a call of a ``hip*`` API (``hipMalloc (``). ``text``: the tokens' text, when the
-    caller has it (a text without "hip" answers at once)."""
-    if text is not None and "hip" not in text:
-        return False
-    if any(tokens[j].src[1:].startswith("hip/") for j in include_operands(tokens)):
-        return True
-    n = len(tokens)
-    for i, tok in enumerate(tokens):
-        if tok.kind != tk.IDENT or not tok.src.startswith("hip"):
-            continue
-        if tok.src == "hipLaunchKernelGGL":
-            return True
-        if _HIP_API().fullmatch(tok.src):
-            j = i + 1
-            while j < n and tokens[j].kind in _SPACE:
-                j += 1
-            if j < n and tokens[j].src == "(":
-                return True
-    return False
 
 
 def _hazard_edits(ctx: Context, edits: list[Edit]) -> tuple[list[Edit], list[Edit]]:

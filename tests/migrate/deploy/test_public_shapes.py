@@ -152,7 +152,7 @@ def test_compose_runtime_with_devices_and_env_list() -> None:
     new, _ = _run("compose.yaml", text)
     service = _yaml(new)[0]["services"]["m"]  # type: ignore[index]
     assert "runtime" not in service and service["devices"] == ["/dev/kfd", "/dev/dri"]
-    assert service["environment"] == ["CUDA_VISIBLE_DEVICES=0"]
+    assert service["environment"] == ["HIP_VISIBLE_DEVICES=0"]  # through env_change, as in every deploy file
 
 
 # ---- Kubernetes and Helm --------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from cuda2rocm.migrate.deploy.images import ImageChoice
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
 from cuda2rocm.model import Edit
+from cuda2rocm.project.recognise import nvidia_runner
 from cuda2rocm.rules import Rule
 from cuda2rocm.scan.analyzers.images import is_nvidia_image
 from cuda2rocm.source.edits import apply_edits
@@ -31,7 +32,6 @@ from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, 
 #: GitLab CI keywords that are not jobs at the top level
 GITLAB_KEYWORDS = frozenset({"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
                              "before_script", "after_script", "spec"})
-_GPU_WORDS = ("gpu", "nvidia", "cuda")
 
 
 def migrate(rel: str, text: str, options: DeployOptions) -> FileMigration:
@@ -84,7 +84,7 @@ def _gpu_labels(node: Node | None) -> bool:
         return False
     node = node.resolved()
     values = [node.value] if node.kind == SCALAR else [i.resolved().value for i in node.items]
-    return any(w in v.lower() for v in values for w in _GPU_WORDS)
+    return nvidia_runner(values) is not None  # the recogniser of scan's C2R-D107
 
 
 def _cuda_choice(ref: str, options: DeployOptions) -> ImageChoice | None:
@@ -213,7 +213,7 @@ def _gitlab(out: Collector, text: str, root: Node, options: DeployOptions) -> No
         ref = _image_ref(merged.get("image")) or top_image
         choice = _cuda_choice(ref, options) if ref else None
         tags = merged.get("tags") or []
-        gpu_tags = any(w in str(t).lower() for t in (tags if isinstance(tags, list) else [tags]) for w in _GPU_WORDS)
+        gpu_tags = nvidia_runner(tags if isinstance(tags, list) else [tags]) is not None
         if choice is None and not gpu_tags:
             continue
         if "rocm" in str(tags).lower():
@@ -302,9 +302,9 @@ def _commands(copy: _Copy, node: Node) -> None:
             words = [w for w in cmd if w.kind == WORD]
             if not words:
                 continue
-            for e in images.docker_run_flags(words):
+            for e in images.docker_run_flags(words, copy.options.gfx):
                 copy.edit(base + e.start, base + e.end, e.replacement)
-                copy.review(R.DOCKER_RUN_GPUS, base + e.start, e.message + " (in the ROCm job)"
+                copy.review(e.rule or R.DOCKER_RUN_GPUS, base + e.start, e.message + " (in the ROCm job)"
                             + (f"; {e.review}" if e.review else ""))
             if images.is_pip_install([w.value for w in words]):
                 for e in images.wheel_index_edits(words, copy.options.rocm_version):

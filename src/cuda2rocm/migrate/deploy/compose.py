@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
+from cuda2rocm.model import Edit
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats.yamlnodes import ALIAS, MAPPING, SCALAR, SEQUENCE, Node, read_yaml
 
@@ -120,6 +122,10 @@ def _service(out: Collector, text: str, m: Node, options: DeployOptions, scalars
             out.report(R.COMPOSE_RUNTIME, runtime.offset, "runtime: nvidia: use the ROCm device options instead")
     gpu |= _reservations(out, text, m, removals)
     gpu |= _environment(text, m, removals)
+    _variables(out, m.get("environment"), options)
+    build = m.get("build")
+    if build is not None and build.resolved().kind == MAPPING:
+        _variables(out, build.resolved().get("args"), options)
     gpu |= _nvidia_device_files(out, text, m, removals)
     if not gpu:
         return
@@ -268,6 +274,52 @@ def _environment(text: str, m: Node, removals: list[_Removal]) -> bool:
         if span is not None:
             removals.append(_Removal(*span, R.COMPOSE_NVIDIA_ENV, message, False))
     return True
+
+
+def _variables(out: Collector, node: Node | None, options: DeployOptions) -> None:
+    """A service's ``environment`` or ``build.args`` (``NAME: value`` pairs or ``NAME=value`` items) through the one
+    decision every deploy file's environment takes (:func:`~cuda2rocm.migrate.deploy.environment.env_change`):
+    a rename is edited in place (``TORCH_CUDA_ARCH_LIST`` -> ``PYTORCH_ROCM_ARCH`` with the gfx targets, as the
+    Dockerfile's ``ARG``/``ENV`` become), anything else is reported. The NVIDIA runtime's own variables are
+    :func:`_environment`'s."""
+    if node is None:
+        return
+    node = node.resolved()
+    entries: list[tuple[Node, Node | None]] = []
+    if node.kind == MAPPING:
+        entries = [(k, v) for k, v in node.pairs if k.kind == SCALAR]
+    elif node.kind == SEQUENCE:
+        entries = [(i, None) for i in node.items if i.kind == SCALAR]
+    for key, value in entries:
+        if value is None:  # NAME=value (or NAME: taken from the shell)
+            name, _, val = key.value.partition("=")
+        else:
+            name, val = key.value, value.value if value.kind == SCALAR and value.value is not None else ""
+        if name in NVIDIA_ENV:
+            continue
+        change = env_change(name, val, gfx=options.gfx)
+        if change is None:
+            continue
+        if change.action == RENAME and len(change.new) == 1 and key.style == "" and \
+                out.text[key.offset:key.end] == key.value:
+            new_name, new_value = change.new[0]
+            if value is None:
+                written = new_name if "=" not in key.value else f"{new_name}={val if new_value is None else new_value}"
+                out.edit(change.rule, key.offset, key.end, written, change.message, change.applicability)
+                continue
+            quoted = value.style in ("", "'", '"')
+            if out.edit(change.rule, key.offset, key.end, new_name, change.message, change.applicability) and \
+                    new_value is not None and new_value != val and value.kind == SCALAR and quoted:
+                start, end = value.offset + (value.style != ""), value.end - (value.style != "")
+                out.add_edit(Edit(start, end, new_value, change.rule.id))
+            continue
+        span = (_item_lines(out.text, key) if value is None else _key_lines(out.text, node, key)) \
+            if change.action == DROP and len(entries) > 1 else None
+        if span is not None and out.edit(change.rule, span[0], span[1], "", change.message, change.applicability):
+            continue  # the last entry is reported instead: an emptied mapping would read as null
+        what = ", ".join(f"{n}={v if v is not None else val}" for n, v in change.new)
+        fix = "remove this entry" if change.action == DROP else f"add {what}" if change.action in (ADD, RENAME) else ""
+        out.report(change.rule, key.offset, change.message, fix=fix)
 
 
 def _additions(text: str, m: Node) -> tuple[str, list[tuple[int, str]]]:

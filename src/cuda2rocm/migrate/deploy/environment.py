@@ -3,9 +3,10 @@
 ``-x NAME``), and to an ``nvidia-smi`` invocation.
 
 :func:`env_change` answers from three data tables: ``migrate/data/env_rewrites.csv`` (CUDA and NVIDIA names with
-a ROCm rewrite or a reason to keep them), ``migrate/data/nccl_classes.csv`` (how RCCL treats each ``NCCL_*``
-variable) and the knowledge base's ``env_vars`` table (the general status: honored, analog, no_effect, ...).
-:func:`smi_change` maps an ``nvidia-smi`` command line to ``amd-smi`` through ``migrate/data/smi_map.csv``.
+a ROCm rewrite or a reason to keep them), ``project/data/nccl_classes.csv`` (how RCCL treats each ``NCCL_*``
+variable, through :func:`cuda2rocm.project.recognise.nccl_class`, which scan's C2R-D103 reads too) and the
+knowledge base's ``env_vars`` table (the general status: honored, analog, no_effect, ...). :func:`smi_change`
+maps an ``nvidia-smi`` command line to ``amd-smi`` through ``migrate/data/smi_map.csv``.
 Both are pure: callers turn the answer into edits in their own file format.
 """
 
@@ -20,6 +21,18 @@ from cuda2rocm import knowledge
 from cuda2rocm.migrate.base import _rows
 from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.model import Applicability
+from cuda2rocm.project.recognise import (  # noqa: F401 (re-exported: the classes are part of EnvChange)
+    FABRIC,
+    HONOURED,
+    NVLINK,
+    PYTORCH,
+    RETUNE,
+    UNKNOWN,
+    NcclClass,
+    is_nccl,
+    nccl_class,
+    nccl_classes,
+)
 from cuda2rocm.rules import RULES, Rule
 
 RENAME = "rename"  # write ``new`` instead of the assignment
@@ -27,8 +40,6 @@ ADD = "add"  # keep the assignment and add ``new`` beside it
 DROP = "drop"  # remove the assignment
 KEEP = "keep"  # leave it; the finding says why
 
-#: NCCL classes (``migrate/data/nccl_classes.csv``)
-HONOURED, RETUNE, FABRIC, NVLINK, PYTORCH, UNKNOWN = "honoured", "retune", "fabric", "nvlink", "pytorch", "unknown"
 
 
 @dataclass(frozen=True)
@@ -76,42 +87,6 @@ def _rewrites() -> dict[str, tuple[_Rewrite, ...]]:
             r["cuda"], r["value"], r["action"], pairs, r["rule"],  # type: ignore[arg-type]
             Applicability(r["applicability"]), r["note"]))
     return {k: tuple(v) for k, v in out.items()}
-
-
-@dataclass(frozen=True)
-class NcclClass:
-    name: str  # a variable or a prefix ending in '*'
-    klass: str
-    suggest: tuple[str, ...]
-    note: str
-
-
-@functools.lru_cache(maxsize=1)
-def nccl_classes() -> dict[str, NcclClass]:
-    """The NCCL classification table, by name or ``PREFIX*``."""
-    return {r["name"]: NcclClass(r["name"], r["class"], tuple(filter(None, r["suggest"].split("|"))), r["note"])
-            for r in _rows("nccl_classes.csv")}
-
-
-def is_nccl(name: str) -> bool:
-    return name.startswith(("NCCL_", "TORCH_NCCL_"))
-
-
-def nccl_class(name: str) -> NcclClass:
-    """How RCCL treats ``name``: the table's exact row, else its longest matching prefix, else the knowledge base
-    (no_effect -> nvlink, honored -> honoured), else unknown."""
-    table = nccl_classes()
-    if name in table:
-        return table[name]
-    prefixes = [k for k in table if k.endswith("*") and name.startswith(k[:-1])]
-    if prefixes:
-        return table[max(prefixes, key=len)]
-    var = knowledge.get_env_var(name)
-    if var is not None and var.status == "no_effect":
-        return NcclClass(name, NVLINK, (), var.note)
-    if var is not None and var.status in ("honored", "alias"):
-        return NcclClass(name, HONOURED, (), "")
-    return NcclClass(name, UNKNOWN, (), "")
 
 
 def _nccl(name: str) -> EnvChange:

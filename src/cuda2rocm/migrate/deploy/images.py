@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -18,6 +19,7 @@ from cuda2rocm import knowledge
 from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.knowledge import versions
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.rules import Rule
 from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, is_nvidia_image, split_ref
 from cuda2rocm.source.formats.shell import WORD, Word
 
@@ -198,14 +200,19 @@ class FlagEdit:
     replacement: str
     message: str
     review: str = ""
+    rule: Rule | None = None  # the finding's rule when it is not the docker-runtime one (an environment change)
 
 
-def docker_run_flags(words: Sequence[Word]) -> list[FlagEdit]:
+def docker_run_flags(words: Sequence[Word], gfx: Sequence[str] = DeployOptions().gfx) -> list[FlagEdit]:
     """The edits that make one ``docker run`` command (its words, as :func:`read_shell` gives them, offsets into
     the caller's text) run on AMD GPUs: ``--gpus X`` becomes the ROCm device options (:func:`runtime_flags`,
     those already present left out), ``--runtime nvidia`` and ``-e NVIDIA_*`` options go. ``--gpus device=0,1``
-    also sets ``ROCR_VISIBLE_DEVICES`` (the devices are all passed; the runtime hides the others). Nothing is
-    changed when the words are not a ``docker run``/``docker create``/``docker container run`` command."""
+    also sets ``ROCR_VISIBLE_DEVICES`` (the devices are all passed; the runtime hides the others). Any other
+    ``-e NAME=VALUE`` goes through :func:`~cuda2rocm.migrate.deploy.environment.env_change` (``gfx``: the AMD
+    targets) as in every deploy file: ``-e CUDA_VISIBLE_DEVICES=0`` becomes ``-e HIP_VISIBLE_DEVICES=0``,
+    ``-e TORCH_CUDA_ARCH_LIST=...`` the ``PYTORCH_ROCM_ARCH`` of the targets, an NVIDIA-only NCCL setting goes.
+    Nothing is changed when the words are not a ``docker run``/``docker create``/``docker container run``
+    command."""
     values = [w.value for w in words]
     start = _run_start(values)
     if start < 0:
@@ -256,10 +263,34 @@ def docker_run_flags(words: Sequence[Word]) -> list[FlagEdit]:
             if val.split("=", 1)[0] in _NVIDIA_ENV:
                 out.append(FlagEdit(words[i].offset, words[nxt].end, "",
                                     f"{val.split('=', 1)[0]} is read by the NVIDIA container runtime only"))
+            elif "=" in val:
+                out.extend(_env_option(words, i, nxt, val, gfx))
             i = nxt + 1
             continue
         i += 1
     return out
+
+
+def _env_option(words: Sequence[Word], i: int, nxt: int, assignment: str, gfx: Sequence[str]) -> list[FlagEdit]:
+    """``-e NAME=VALUE`` (words ``i``..``nxt``) renamed or removed as :func:`env_change` decides; a quoted or
+    expanded word, or any other decision, is left (``migrate deploy`` reports what it keeps elsewhere)."""
+    from cuda2rocm.migrate.deploy.environment import DROP, RENAME, env_change
+
+    name, _, value = assignment.partition("=")
+    change = env_change(name, value, gfx=gfx)
+    word = words[nxt]
+    if change is None:
+        return []
+    if change.action == DROP:
+        return [FlagEdit(words[i].offset, word.end, "", change.message, rule=change.rule)]
+    if change.action != RENAME or len(change.new) != 1 or word.src != word.value:
+        return []
+    new_name, new_value = change.new[0]
+    text = f"{new_name}={value if new_value is None else new_value}"
+    if text != shlex.quote(text):
+        text = shlex.quote(text)
+    start = word.offset + (len(words[i].src) - len(assignment) if i == nxt else 0)
+    return [FlagEdit(start, word.end, text, change.message, rule=change.rule)]
 
 
 @functools.lru_cache(maxsize=1)

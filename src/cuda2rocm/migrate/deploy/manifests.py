@@ -3,10 +3,11 @@ rewrites: :mod:`cuda2rocm.migrate.deploy.kubernetes`)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cuda2rocm.migrate.deploy import monitoring
-from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
+from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change, smi_change
 from cuda2rocm.migrate.deploy.rules import kubernetes as R
 from cuda2rocm.migrate.deploy.rules import launch as L
 from cuda2rocm.migrate.deploy.yamlfile import (
@@ -79,12 +80,34 @@ def _pair(f: YamlFile, parent: Node, k: Node, v: Node, key: str, path: tuple[str
         f.report(R.CUDA_IMAGE, v.offset, f"{v.value} (an image repository value) is an NVIDIA CUDA/NGC image; the "
                  "pods need a ROCm image", fix="the ROCm image of the same framework for the target ROCm release, "
                  "its repository and tag (as for Dockerfiles)")
+    elif key == "command" and path[-1:] == ("exec",) and _runs_smi(v):
+        _exec_smi(f, v, path[-2] if len(path) > 1 else "exec")
     elif key in ("command", "args") and path[-1:] in (("containers",), ("initContainers",)) and _runs_smi(v):
         f.report(L.SMI, v.offset, "the container runs nvidia-smi: amd-smi on ROCm images (amd-smi list "
                  "lists the GPUs and fails when none is reachable)", fix="amd-smi list")
     elif key == "runtimeClassName" and v.kind == SCALAR and v.value == table["runtime_class"]["nvidia"]:
         _remove_entry(f, k, v, R.RUNTIME_CLASS, "runtimeClassName: nvidia removed: "
                       + table["runtime_class"]["note"])
+
+
+def _exec_smi(f: YamlFile, command: Node, where: str) -> None:
+    """An ``exec`` probe or hook (``livenessProbe``, ``readinessProbe``, ``startupProbe``, ``lifecycle``) that runs
+    nvidia-smi: on a ROCm node it always fails, so a liveness probe restarts the pod forever. A list whose first
+    word is nvidia-smi goes through the one mapping of every deploy file
+    (:func:`~cuda2rocm.migrate.deploy.environment.smi_change`, as a probe: its exit status is what counts) and is
+    rewritten as a flow list; a shell string (``sh -c "nvidia-smi ..."``) or an unmapped option is reported."""
+    items = list(command.items) if command.kind == SEQUENCE else []
+    words = [i.value for i in items if i.kind == SCALAR]
+    if items and len(words) == len(items) and words[0].rsplit("/", 1)[-1] == "nvidia-smi":
+        change = smi_change(words, probe=True)
+        if change.argv is not None and f.edit(L.SMI, command.offset, command.end, json.dumps(list(change.argv)),
+                                              f"{where}: {change.message}"):
+            return
+        f.report(L.SMI_FIELD, command.offset, f"{where} runs nvidia-smi: {change.message}",
+                 fix="an amd-smi command with the same exit status (docs/migrate.md)")
+        return
+    f.report(L.SMI, command.offset, f"{where} runs nvidia-smi inside a shell command: it fails on ROCm nodes (a "
+             "liveness probe restarts the pod forever)", fix="amd-smi list")
 
 
 def _runs_smi(node: Node) -> bool:

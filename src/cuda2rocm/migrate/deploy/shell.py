@@ -356,11 +356,12 @@ class _Migrator:
     def docker(self, words: Sequence[Word], base: int) -> None:
         """``docker run``/``create`` through the one mapping of docker's NVIDIA options
         (:func:`cuda2rocm.migrate.deploy.images.docker_run_flags`, ``data/runtime_flags.csv``)."""
-        for e in images.docker_run_flags(words):
+        for e in images.docker_run_flags(words, self.options.gfx):
             start, end = base + e.start, base + e.end
             if not e.replacement:
                 start, end = _word_and_space(self.out.text, start, end)
-            self.out.edit(R.DOCKER_GPUS, start, end, e.replacement, e.message + (f"; {e.review}" if e.review else ""))
+            self.out.edit(e.rule or R.DOCKER_GPUS, start, end, e.replacement,
+                          e.message + (f"; {e.review}" if e.review else ""))
         image = images.docker_run_image(words, self.options)
         if image is not None:
             word, choice = image

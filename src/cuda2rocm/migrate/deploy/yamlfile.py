@@ -6,7 +6,6 @@ document is."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path, PurePosixPath
@@ -21,7 +20,8 @@ from cuda2rocm.model import Severity
 from cuda2rocm.rewrite.runner import FileOutcome
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats._base import Problem
-from cuda2rocm.source.formats.yamlnodes import SCALAR, Node, YamlStream, read_yaml
+from cuda2rocm.source.formats.helm import read_template, template_actions, templated_lines
+from cuda2rocm.source.formats.yamlnodes import SCALAR, Node, YamlStream
 
 
 @functools.lru_cache(maxsize=1)
@@ -31,56 +31,6 @@ def facts() -> dict[str, Any]:
         encoding="utf-8")
     data: dict[str, Any] = YAML(typ="safe", pure=True).load(text)
     return data
-
-
-# --- Helm template actions -------------------------------------------------------------------------------------
-
-def template_actions(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every ``{{ ... }}`` action; an unclosed one runs to the end of the text."""
-    out: list[tuple[int, int]] = []
-    pos = text.find("{{")
-    while pos >= 0:
-        close = text.find("}}", pos + 2)
-        end = len(text) if close < 0 else close + 2
-        out.append((pos, end))
-        pos = text.find("{{", end)
-    return out
-
-
-def mask_templates(text: str, actions: Sequence[tuple[int, int]]) -> str:
-    """``text`` with every action replaced by bytes of the same length: blanks where its lines hold nothing but
-    actions and whitespace, else a plain scalar of ``x``; newlines are kept, so every offset stays."""
-    chars = list(text)
-    for start, end in actions:
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", end)
-        line_end = len(text) if line_end < 0 else line_end
-        alone = not _outside_actions(text, line_start, line_end, actions).strip()
-        for i in range(start, end):
-            if chars[i] != "\n":
-                chars[i] = " " if alone else "x"
-    return "".join(chars)
-
-
-def _outside_actions(text: str, start: int, end: int, actions: Sequence[tuple[int, int]]) -> str:
-    """The part of ``text[start:end]`` that is not inside an action."""
-    parts, pos = [], start
-    for a, b in actions:
-        if b <= start or a >= end:
-            continue
-        parts.append(text[pos:max(a, pos)])
-        pos = max(pos, b)
-    parts.append(text[pos:end] if pos < end else "")
-    return "".join(parts)
-
-
-def templated_lines(text: str, actions: Sequence[tuple[int, int]]) -> set[int]:
-    """1-based lines that hold (part of) a template action."""
-    lines: set[int] = set()
-    for start, end in actions:
-        first = text.count("\n", 0, start) + 1
-        lines.update(range(first, first + text.count("\n", start, end) + 1))
-    return lines
 
 
 # --- the per-file migration --------------------------------------------------------------------------------------
@@ -192,8 +142,7 @@ def read(text: str) -> tuple[YamlStream, set[int], Problem | None]:
     """The YAML of a file (template actions masked) and its templated lines; a Problem when plain YAML is bad
     (a Helm template that does not read is not a problem of the file: its actions may make it YAML)."""
     actions = template_actions(text)
-    source = mask_templates(text, actions) if actions else text
-    stream = read_yaml(source)
+    stream = read_template(text)
     if stream.problems and not actions:
         return stream, set(), stream.problems[0]
     return stream, templated_lines(text, actions), None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from cuda2rocm.model import InputProblem
+from cuda2rocm.project.recognise import is_hip_code
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers import apinames
 from cuda2rocm.scan.filefacts import FileFacts
@@ -51,7 +52,7 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str, *, included: bool = 
     structure = _structure(tokens)
     kernels = [f.name_index for f in structure[1] if f.is_kernel] if structure else []
     first_ref = _references(report, tokens, index)
-    if is_cuda and not first_ref and _hip_code(tokens):  # already HIP (hipMalloc, <hip/...>): not a port
+    if is_cuda and not first_ref and is_hip_code(tokens):  # already HIP (hipMalloc, <hip/...>): not a port
         report.tags.add("hip-source")
         report.count("hip_kernels", len(kernels))
         _hazards(report, tokens, text, target_gpu, structure)
@@ -75,16 +76,6 @@ def scan_cxx(report: FileFacts, text: str, target_gpu: str, *, included: bool = 
 
 
 _HIP_HINT = re.compile(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|USE_ROCM|hip/hip_runtime")
-
-
-def _hip_code(tokens: list[Token]) -> bool:
-    """HIP in code (not comments): an include of ``<hip/...>`` or a HIP API name (``hipMalloc``)."""
-    for tok in tokens:
-        if tok.kind in (HEADER, STRING) and tok.pp and tok.src[1:].startswith("hip/"):
-            return True
-        if tok.kind == IDENT and tok.src.startswith("hip") and len(tok.src) > 3 and tok.src[3].isupper():
-            return True
-    return False
 
 
 def _rocm_path(report: FileFacts, tokens: list[Token], index: LineIndex) -> None:

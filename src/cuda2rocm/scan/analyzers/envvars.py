@@ -7,6 +7,7 @@ import re
 import textwrap
 from collections.abc import Iterator
 
+from cuda2rocm.project.recognise import FABRIC, HONOURED, NVLINK, PYTORCH, RETUNE, nccl_class
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.filefacts import Fact, Hit, Record, Scale
 
@@ -59,11 +60,20 @@ def check_env(name: str, line: int, col: int, value: str = "", *, build_arg: boo
 
 
 def _nccl(name: str, line: int, col: int, value: str) -> Iterator[Record]:
+    """A ``NCCL_*`` setting, described by the class ``migrate deploy`` acts on (:func:`nccl_class`: removed,
+    re-tuned, checked against the NICs, or kept)."""
+    c = nccl_class(name)
     facts = _knowledge(name)
     extra = ""
-    if facts and facts[0] == "no_effect":
-        extra = f"; no effect on RCCL ({textwrap.shorten(facts[2], 100, placeholder=' …')})"  # at a word boundary
-    elif facts and facts[0] in ("honored", "alias"):
+    if c.klass == NVLINK:
+        note = facts[2] if facts and facts[2] else c.note
+        extra = f"; no effect on RCCL ({textwrap.shorten(note, 100, placeholder=' …')})" if note else \
+            "; no effect on RCCL"  # the note cut at a word boundary
+    elif c.klass == RETUNE:
+        extra = "; RCCL reads it, but a value tuned on NVIDIA hardware must be re-tuned on AMD"
+    elif c.klass == FABRIC:
+        extra = "; RCCL reads it, check the value against the AMD nodes' NICs"
+    elif c.klass in (HONOURED, PYTORCH):
         extra = "; RCCL reads the same name, re-check the value on AMD"
     yield Hit(rules.D103, line, col, f"NCCL variable {name}{'=' + value if value else ''}{extra}")
     yield Scale("multi-gpu", line, f"{name}")

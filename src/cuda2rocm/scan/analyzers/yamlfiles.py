@@ -9,23 +9,24 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from cuda2rocm.project.recognise import nvidia_runner
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
 from cuda2rocm.scan.filefacts import Bad, Fact, Hit, Record, Scale
-from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
+from cuda2rocm.source.formats.helm import read_template
+from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node
 
 _COMMAND_KEYS = frozenset({"command", "args", "run", "script", "before_script", "after_script", "entrypoint",
                            "test", "environment", "cmd", "sh"})
-_GPU_RUNNER = re.compile(r"\b(gpu|cuda|nvidia|a100|h100|h200|v100|t4|l4|a10g?)\b", re.IGNORECASE)
 _ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
 def load_documents(text: str) -> tuple[list[Node], list[Record]]:
     """The root node of every non-empty document, and its problems (syntax errors, undefined aliases) as
     C2R-E105 input problems with their line."""
-    stream = read_yaml(text)
+    stream = read_template(text)  # a Helm template reads as YAML with its actions masked (same offsets)
     problems: list[Record] = [Bad(rules.E105, p.message, p.line) for p in stream.problems]
     return [d for d in stream.documents if not (d.kind == SCALAR and d.tag.endswith(":null"))], problems
 
@@ -180,8 +181,9 @@ def _cluster_scale(key: str, value: Any, line: int) -> Iterator[Record]:
 
 
 def _runner(value: Any, line: int, col: int) -> Iterator[Record]:
-    labels = " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-    if _GPU_RUNNER.search(labels):
+    listed = value if isinstance(value, list) else [value]
+    labels = " ".join(str(v) for v in listed)
+    if nvidia_runner(listed):  # the recogniser migrate deploy's ROCm CI jobs use too
         yield Hit(rules.D107, line, col, f"CI job runs on NVIDIA GPU runners ({labels})")
 
 

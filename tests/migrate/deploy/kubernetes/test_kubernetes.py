@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from cuda2rocm.migrate.deploy.kubernetes import migrate
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.run import migrate_deploy
-from cuda2rocm.migrate.deploy.yamlfile import mask_templates, template_actions
 from cuda2rocm.migrate.engine import MigrationRun
 from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.source.edits import apply_edits
+from cuda2rocm.source.formats.helm import mask_templates, template_actions
 from cuda2rocm.source.formats.yamlnodes import read_yaml
 
 kv = pytest.importorskip("kubernetes_validate")
