@@ -88,8 +88,9 @@ def file_events(tokens: Sequence[Token], text: str, *, constants: bool = True) -
             if src.function_at(at) is None and value:  # file scope: a function's locals are its own
                 found.append((at, Event("const", src.src(at), _body(value), src.loc(at)[0])))
     if constants:
+        sync = warp_sync_functions(src)
         for fn in src.device_functions():
-            if fn.name in warp_sync_functions(src):
+            if fn.name in sync:
                 found.append((fn.name_index, Event("warp", fn.name, (), src.loc(fn.name_index)[0])))
     found.sort(key=lambda item: item[0])
     return tuple(e for _, e in found)

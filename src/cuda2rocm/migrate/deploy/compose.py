@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
-from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change
+from cuda2rocm.migrate.deploy.environment import DROP, RENAME, env_change
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
 from cuda2rocm.model import Edit
@@ -317,9 +317,7 @@ def _variables(out: Collector, node: Node | None, options: DeployOptions) -> Non
             if change.action == DROP and len(entries) > 1 else None
         if span is not None and out.edit(change.rule, span[0], span[1], "", change.message, change.applicability):
             continue  # the last entry is reported instead: an emptied mapping would read as null
-        what = ", ".join(f"{n}={v if v is not None else val}" for n, v in change.new)
-        fix = "remove this entry" if change.action == DROP else f"add {what}" if change.action in (ADD, RENAME) else ""
-        out.report(change.rule, key.offset, change.message, fix=fix)
+        out.report(change.rule, key.offset, change.message, fix=change.fix_text(val))
 
 
 def _additions(text: str, m: Node) -> tuple[str, list[tuple[int, str]]]:

@@ -66,6 +66,13 @@ class EnvChange:
         is kept and ``quote`` applied to new values (``shlex.quote`` for shell)."""
         return [f"{n}={original_value if v is None else quote(v)}" for n, v in self.new]
 
+    def fix_text(self, original_value: str) -> str:
+        """What a person does where the change is reported instead of edited: remove the entry, add the new
+        assignments, or nothing (a kept variable)."""
+        if self.action == DROP:
+            return "remove this entry"
+        return f"add {', '.join(self.written(original_value))}" if self.action in (ADD, RENAME) else ""
+
 
 @dataclass(frozen=True)
 class _Rewrite:

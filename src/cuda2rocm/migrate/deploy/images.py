@@ -286,9 +286,7 @@ def _env_option(words: Sequence[Word], i: int, nxt: int, assignment: str, gfx: S
     if change.action != RENAME or len(change.new) != 1 or word.src != word.value:
         return []
     new_name, new_value = change.new[0]
-    text = f"{new_name}={value if new_value is None else new_value}"
-    if text != shlex.quote(text):
-        text = shlex.quote(text)
+    text = shlex.quote(f"{new_name}={value if new_value is None else new_value}")  # unchanged when plain
     start = word.offset + (len(words[i].src) - len(assignment) if i == nxt else 0)
     return [FlagEdit(start, word.end, text, change.message, rule=change.rule)]
 

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from cuda2rocm.migrate.deploy import monitoring
-from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, env_change, smi_change
+from cuda2rocm.migrate.deploy.environment import RENAME, env_change, smi_change
 from cuda2rocm.migrate.deploy.rules import kubernetes as R
 from cuda2rocm.migrate.deploy.rules import launch as L
 from cuda2rocm.migrate.deploy.yamlfile import (
@@ -136,13 +136,9 @@ def _container_env(f: YamlFile, env: Node) -> None:
             replace_scalar(f, name, new_name, change.rule, change.message)
             if new_value is not None and value is not None and new_value != value.value:
                 replace_scalar(f, value, new_value, change.rule, change.message)
-        elif change.action in (ADD, DROP, RENAME):
-            what = ", ".join(f"{n}={v if v is not None else (value.value if value is not None else '')}"
-                             for n, v in change.new)
-            verb = "remove this entry" if change.action == DROP else f"add {what}"
-            f.report(change.rule, name.offset, change.message, fix=verb)
         else:
-            f.report(change.rule, name.offset, change.message)
+            f.report(change.rule, name.offset, change.message,
+                     fix=change.fix_text(value.value if value is not None else ""))
 
 
 def _label(f: YamlFile, k: Node, v: Node, key: str, path: tuple[str, ...]) -> None:

@@ -142,7 +142,7 @@ def read(text: str) -> tuple[YamlStream, set[int], Problem | None]:
     """The YAML of a file (template actions masked) and its templated lines; a Problem when plain YAML is bad
     (a Helm template that does not read is not a problem of the file: its actions may make it YAML)."""
     actions = template_actions(text)
-    stream = read_template(text)
+    stream = read_template(text, actions)
     if stream.problems and not actions:
         return stream, set(), stream.problems[0]
     return stream, templated_lines(text, actions), None

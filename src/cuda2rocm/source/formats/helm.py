@@ -57,11 +57,11 @@ def templated_lines(text: str, actions: Sequence[tuple[int, int]]) -> set[int]:
     return lines
 
 
-def read_template(text: str) -> YamlStream:
+def read_template(text: str, actions: Sequence[tuple[int, int]] | None = None) -> YamlStream:
     """The YAML of ``text`` read with its actions masked; a plain scalar that holds an action keeps the text as
     written (``{{ .Values.gpus }}``, not the mask) as its value and becomes a string. Without actions: plain
-    :func:`read_yaml`."""
-    actions = template_actions(text)
+    :func:`read_yaml`. ``actions``: :func:`template_actions` of ``text``, when the caller has them."""
+    actions = template_actions(text) if actions is None else actions
     if not actions:
         return read_yaml(text)
     stream = read_yaml(mask_templates(text, actions))
