@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cuda2rocm import knowledge
 from cuda2rocm.datafiles import packaged_csv
@@ -83,8 +83,7 @@ def is_hip_code(tokens: Sequence[Token], text: str | None = None) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class NcclClass:
+class NcclClass(NamedTuple):  # a NamedTuple: convert imports this module (is_hip_code) and defines no dataclass
     name: str  # a variable or a prefix ending in '*'
     klass: str
     suggest: tuple[str, ...]
