@@ -14,7 +14,9 @@ from cuda2rocm.model import Severity
 
 if TYPE_CHECKING:
     from cuda2rocm.migrate.engine import MigrationRun
+    from cuda2rocm.project.stack import Stack
     from cuda2rocm.rewrite.runner import Mode
+    from cuda2rocm.workspace.config import WorkspaceConfig
 
 SEVERITIES = [str(s) for s in Severity]
 
@@ -81,23 +83,39 @@ def _mode(output: Path | None, write: bool, check: bool) -> Mode:
     return Mode.CHECK if check else Mode.MIRROR if output is not None else Mode.IN_PLACE if write else Mode.DIFF
 
 
-def _targets(offload_arch: str, target_gpu: str, path: Path | None = None) -> tuple[str, ...]:
-    """From the options, else the project's ``target-gpu`` (cuda2rocm.toml or [tool.cuda2rocm]), else defaults."""
-    from cuda2rocm.migrate.build import TargetError, resolve_targets
+def _stack(path: Path, offload_arch: str, target_gpu: str, target_rocm: str = "", target_os: str = "", *,
+           images: bool = False) -> tuple[Stack, WorkspaceConfig]:
+    """The run's one target stack (:mod:`cuda2rocm.project.stack`): each choice from its option, else the
+    project's ``cuda2rocm.toml`` (or ``[tool.cuda2rocm]``), else the knowledge base's default, with where it came
+    from; and the configuration read. ``images``: the ROCm release must also have images (``migrate deploy``)."""
+    from cuda2rocm.project.stack import TargetError, decide, resolve_targets
+    from cuda2rocm.workspace import config
 
     if offload_arch and target_gpu:
         raise click.UsageError("give --offload-arch or --target-gpu, not both")
-    if not offload_arch and not target_gpu and path is not None:
-        from cuda2rocm.workspace import config
-
-        try:
-            target_gpu = config.for_project(path).target_gpu
-        except config.ConfigError as exc:
-            raise click.UsageError(str(exc)) from None
     try:
-        return resolve_targets(offload_arch, target_gpu)
+        cfg = config.for_project(path)
+    except config.ConfigError as exc:
+        raise click.UsageError(str(exc)) from None
+    where = Path(cfg.source).name if cfg.source else ""
+    gfx_from = "--offload-arch" if offload_arch else f"--target-gpu {target_gpu}" if target_gpu else ""
+    if not offload_arch and not target_gpu and cfg.target_gpu:
+        target_gpu, gfx_from = cfg.target_gpu, f"target-gpu {cfg.target_gpu} in {where}"
+    try:
+        gfx = resolve_targets(offload_arch, target_gpu) if offload_arch or target_gpu else ()
     except TargetError as exc:
         raise click.BadParameter(str(exc), param_hint="--offload-arch/--target-gpu") from None
+    rocm_from = "--target-rocm" if target_rocm else f"target-rocm in {where}" if cfg.target_rocm else ""
+    rocm = rocm_release(target_rocm, images=images) or cfg.target_rocm
+    os_from = "--target-os" if target_os else f"target-os in {where}" if cfg.target_os else ""
+    return decide(gfx=gfx, gfx_from=gfx_from, rocm=rocm, rocm_from=rocm_from, os=target_os or cfg.target_os,
+                  os_from=os_from), cfg
+
+
+def _print_stack(stack: Stack, quiet: bool) -> None:
+    """The target stack, once, before the command's work (stderr)."""
+    if not quiet:
+        click.echo("target stack:\n" + "".join(f"  {line}\n" for line in stack.describe()), err=True, nl=False)
 
 
 @command.command("build")
@@ -106,7 +124,8 @@ def _targets(offload_arch: str, target_gpu: str, path: Path | None = None) -> tu
               help="CMake's HIP language, or find_package(hip) + hip::device compiled by hipcc as CXX.")
 @click.option("--dual", is_flag=True, help="Keep the CUDA build: migrated constructs behind GPU_PLATFORM=cuda|hip.")
 @click.option("--target-rocm", default="", metavar="X.Y",
-              help="ROCm of Python dependencies (torch pins, wheel indexes); default: the newest with PyTorch wheels.")
+              help="ROCm of Python dependencies (torch pins, wheel indexes); default: the workspace's, else the "
+              "newest with a PyTorch wheel index.")
 def build_command(path: Path, output: Path | None, write: bool, no_backup: bool, force: bool, check: bool,
                   offload_arch: str, target_gpu: str, fmt: str, fail_on: str, no_gitignore: bool, jobs: int,
                   quiet: bool, cmake_style: str, dual: bool, target_rocm: str) -> int:
@@ -115,10 +134,11 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
     from cuda2rocm.migrate.base import BuildOptions
     from cuda2rocm.migrate.build import migrate_build, renames_in_tree
 
-    target_rocm = rocm_release(target_rocm)
+    stack, _ = _stack(path, offload_arch, target_gpu, target_rocm)
+    _print_stack(stack, quiet or fmt != "diff")
     mode = _mode(output, write, check)
-    options = BuildOptions(gfx=_targets(offload_arch, target_gpu, path), style=cmake_style,
-                           renames=renames_in_tree(output or path, twins=dual), dual=dual, rocm=target_rocm)
+    options = BuildOptions(gfx=stack.gfx, style=cmake_style, renames=renames_in_tree(output or path, twins=dual),
+                           dual=dual, rocm=stack.rocm, decided=stack)
     run = migrate_build(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
                         gitignore=not no_gitignore, workers=jobs)
     note = f"targets {';'.join(options.gfx)}, {options.style} style" + (", both platforms" if dual else "")
@@ -127,9 +147,10 @@ def build_command(path: Path, output: Path | None, write: bool, no_backup: bool,
 
 @command.command("deploy")
 @_shared
-@click.option("--target-rocm", default="", metavar="X.Y", help="Target ROCm release (default: the newest known).")
-@click.option("--target-os", default="ubuntu22.04", show_default=True, metavar="OS",
-              help="Container OS of the ROCm images, e.g. ubuntu24.04.")
+@click.option("--target-rocm", default="", metavar="X.Y", help="Target ROCm release (default: the workspace's, else "
+              "the newest with a PyTorch wheel index).")
+@click.option("--target-os", default="", metavar="OS",
+              help="Container OS of the ROCm images, e.g. ubuntu24.04 (default: the workspace's, else ubuntu22.04).")
 @click.option("--canary", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
               help="Beside each migrated GPU Deployment, a canary Deployment of N replicas on AMD nodes.")
 @click.option("--validation-job", is_flag=True,
@@ -149,10 +170,11 @@ def deploy_command(path: Path, output: Path | None, write: bool, no_backup: bool
     from cuda2rocm.migrate.deploy.options import DeployOptions
     from cuda2rocm.migrate.deploy.run import migrate_deploy
 
+    stack, _ = _stack(path, offload_arch, target_gpu, target_rocm, target_os, images=True)
+    _print_stack(stack, quiet or fmt != "diff")
     mode = _mode(output, write, check)
-    target_rocm = rocm_release(target_rocm, images=True)
     defaults = DeployOptions()
-    options = DeployOptions(gfx=_targets(offload_arch, target_gpu, path), rocm=target_rocm, os=target_os, canary=canary,
+    options = DeployOptions(gfx=stack.gfx, rocm=stack.rocm, os=stack.os, decided=stack, canary=canary,
                             validation_job=validation_job, nodes=nodes, gpus_per_node=gpus_per_node,
                             runner_labels=runner_labels or defaults.runner_labels)
     run = migrate_deploy(path, mode=mode, output=output, options=options, force=force, backup=not no_backup,
@@ -223,7 +245,7 @@ def _summary(name: str, what: str, run: MigrationRun, mode: Mode, check: bool, n
 @click.option("--offload-arch", default="", metavar="GFX,...", help="AMD targets, e.g. gfx942,gfx90a.")
 @click.option("--target-gpu", default="", metavar="GPU,...", help="AMD GPUs (default: the workspace's target-gpu).")
 @click.option("--target-rocm", default="", metavar="X.Y", help="Target ROCm release (default: the workspace's, "
-              "else the newest known).")
+              "else the newest with a PyTorch wheel index).")
 @click.option("--target-os", default="", metavar="OS", help="Container OS (default: the workspace's, else "
               "ubuntu22.04).")
 @click.option("--no-fix-hazards", is_flag=True, help="Do not apply the safe device-code hazard fixes.")
@@ -242,18 +264,13 @@ def pipeline_command(path: Path, output: Path, offload_arch: str, target_gpu: st
 
     from cuda2rocm import envelope
     from cuda2rocm.migrate import pipeline
-    from cuda2rocm.workspace import config
     from cuda2rocm.workspace.recorder import store, workspace_for
 
-    try:
-        cfg = config.for_project(path)
-    except config.ConfigError as exc:
-        raise click.UsageError(str(exc)) from None
-    settings = pipeline.Settings(gfx=_targets(offload_arch, target_gpu, path),
-                                 target_gpu=(target_gpu.split(",")[0] if target_gpu else cfg.target_gpu),
-                                 target_rocm=rocm_release(target_rocm, images=True) or cfg.target_rocm,
-                                 target_os=target_os or cfg.target_os or pipeline.Settings.target_os,
-                                 fix_hazards=not no_fix_hazards, verify=not no_verify, gitignore=not no_gitignore)
+    stack, cfg = _stack(path, offload_arch, target_gpu, target_rocm, target_os, images=True)
+    _print_stack(stack, quiet)
+    settings = pipeline.Settings(gfx=stack.gfx, target_gpu=(target_gpu.split(",")[0] if target_gpu else cfg.target_gpu),
+                                 target_rocm=stack.rocm, target_os=stack.os, fix_hazards=not no_fix_hazards,
+                                 verify=not no_verify, gitignore=not no_gitignore, decided=stack)
     ws = workspace_for(path, ".") if envelope.workspace_recording() else None
     console = Console(stderr=True, quiet=quiet)
     names = {"scan": "scan", "convert": "convert", "build": "migrate build", "deploy": "migrate deploy",

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.flags import FlagChange
-from cuda2rocm.model import Applicability, Edit, Finding, Fix, Severity
+from cuda2rocm.model import OMIT_NONE, Applicability, Edit, Finding, Fix, Severity
+from cuda2rocm.project.stack import DEFAULT_OS, Stack, stack_for
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats._base import Problem
 from cuda2rocm.source.tokens import LineIndex
@@ -26,13 +27,20 @@ class BuildOptions:
     """``gfx``: the AMD targets to build for; ``renames``: source path -> new path as ``convert`` renamed it
     (paths relative to the project root, '/' separated); ``dual``: keep the CUDA build beside the HIP one behind
     ``GPU_PLATFORM`` (:mod:`cuda2rocm.migrate.dual`); ``rocm``: the target ROCm of Python dependencies
-    (``--target-rocm``; empty: the newest ROCm with a PyTorch wheel index)."""
+    (``--target-rocm``; empty: the stack's default, the newest ROCm with a PyTorch wheel index)."""
 
     gfx: tuple[str, ...] = ("gfx90a",)
     style: str = "language"
     renames: dict[str, str] = field(default_factory=dict)
     dual: bool = False
     rocm: str = ""
+    decided: Stack | None = field(default=None, compare=False, repr=False, metadata={OMIT_NONE: True})
+
+    @property
+    def stack(self) -> Stack:
+        """The run's target stack (:mod:`cuda2rocm.project.stack`): ``decided`` (the caller's, with its reasons)
+        when it is the stack of these choices."""
+        return stack_for(self.gfx, self.rocm, self.decided.os if self.decided else DEFAULT_OS, self.decided)
 
 
 @dataclass(frozen=True)

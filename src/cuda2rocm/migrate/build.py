@@ -16,7 +16,6 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 
 from cuda2rocm.fsio import InputError, decode, read_limited
-from cuda2rocm.hazards.targets import UnknownTarget, known_archs, resolve
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, FileMigration
 from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
@@ -27,6 +26,7 @@ from cuda2rocm.migrate.make import migrate_make
 from cuda2rocm.migrate.pydeps import KINDS as PYDEPS_KINDS
 from cuda2rocm.migrate.pydeps import Includes, follow_includes, migrate_pydeps
 from cuda2rocm.migrate.setup_py import migrate_setup_py
+from cuda2rocm.project.stack import resolve_targets
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.scan.classify import classify
@@ -38,31 +38,6 @@ BUILD_KINDS = ("cmake", "make", "setup-py", "bazel", "bazelrc", *PYDEPS_KINDS)
 #: findings that need no one without an edit of their own: an nvcc option translated inside a rewritten
 #: generator expression, a CUDAExtension that needs no change
 SETTLED = frozenset({R.NVCC_OPTION.id, R.NVCC_ARCH.id, R.SETUP_CUDA_EXTENSION.id})
-
-
-class TargetError(ValueError):
-    """An unknown GPU or architecture name (a usage error)."""
-
-
-def resolve_targets(offload_arch: str = "", target_gpu: str = "") -> tuple[str, ...]:
-    """The gfx targets from ``--offload-arch gfx942,gfx90a`` or ``--target-gpu MI300X,MI250X`` (knowledge base)."""
-    if offload_arch:
-        archs = tuple(a.strip() for a in offload_arch.split(",") if a.strip())
-        known = known_archs()
-        bad = [a for a in archs if a.partition(":")[0] not in known]  # gfx90a:xnack+ names gfx90a
-        if bad or not archs:
-            raise TargetError(f"not an AMD GPU architecture the knowledge base knows: "
-                              f"{', '.join(bad) or offload_arch!r} (known: {', '.join(known)})")
-        return archs
-    if target_gpu:
-        out = []
-        for name in (n.strip() for n in target_gpu.split(",") if n.strip()):
-            try:  # the one resolution of a target GPU name, as scan --target-gpu uses
-                out.append(resolve(name).gfx)
-            except UnknownTarget as exc:
-                raise TargetError(str(exc)) from None
-        return tuple(dict.fromkeys(out))
-    return ("gfx90a", "gfx942")
 
 
 def renames_in_tree(root: Path, *, twins: bool = False) -> dict[str, str]:

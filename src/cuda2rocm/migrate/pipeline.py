@@ -39,6 +39,8 @@ from cuda2rocm import envelope
 from cuda2rocm.envelope import Envelope
 from cuda2rocm.envelope.codec import encode
 from cuda2rocm.fsio import write_text_atomic
+from cuda2rocm.model import OMIT_NONE
+from cuda2rocm.project.stack import DEFAULT_GFX, DEFAULT_OS, Stack, stack_for
 
 JOURNAL_DIR = ".cuda2rocm-migrate"
 JOURNAL = "journal.json"
@@ -58,19 +60,28 @@ class PipelineError(ValueError):
 class Settings:
     """What decides the output: a change restarts the pipeline."""
 
-    gfx: tuple[str, ...] = ("gfx90a", "gfx942")
+    gfx: tuple[str, ...] = DEFAULT_GFX
     target_gpu: str = ""
-    target_rocm: str = ""
-    target_os: str = "ubuntu22.04"
+    target_rocm: str = ""  # "" = the target stack's default (cuda2rocm.project.stack)
+    target_os: str = DEFAULT_OS
     fix_hazards: bool = True
     verify: bool = True
     gitignore: bool = True
+    decided: Stack | None = field(default=None, compare=False, repr=False, metadata={OMIT_NONE: True})
+
+    @property
+    def stack(self) -> Stack:
+        """The target stack every stage writes for (convert's translation tables, build's wheel index, deploy's
+        images)."""
+        return stack_for(self.gfx, self.target_rocm, self.target_os or DEFAULT_OS, self.decided)
 
     def to_data(self) -> dict[str, Any]:
         """What the output depends on (``verify`` writes nothing to OUT: turning it on or off restarts nothing)."""
         data = encode(self)
         assert isinstance(data, dict)
         data.pop("verify")
+        data.pop("decided", None)
+        data["target_rocm"] = self.stack.rocm  # the default and the same release given: one output
         return data
 
 
@@ -232,14 +243,16 @@ def _migrate(ctx: _Context, name: str) -> tuple[StageResult, dict[str, Any]]:
         from cuda2rocm.migrate.build import migrate_build, renames_in_tree
 
         run = migrate_build(ctx.src, mode=Mode.MIRROR, output=staging, gitignore=ctx.settings.gitignore,
-                            options=BuildOptions(gfx=ctx.settings.gfx, renames=renames_in_tree(ctx.out)))
+                            options=BuildOptions(gfx=ctx.settings.gfx, renames=renames_in_tree(ctx.out),
+                                                 rocm=ctx.settings.stack.rocm, decided=ctx.settings.stack))
     else:
         from cuda2rocm.migrate.deploy.options import DeployOptions
         from cuda2rocm.migrate.deploy.run import migrate_deploy
 
         run = migrate_deploy(ctx.src, mode=Mode.MIRROR, output=staging, gitignore=ctx.settings.gitignore,
-                             options=DeployOptions(gfx=ctx.settings.gfx, rocm=ctx.settings.target_rocm,
-                                                   os=ctx.settings.target_os or "ubuntu22.04"))
+                             options=DeployOptions(gfx=ctx.settings.gfx, rocm=ctx.settings.stack.rocm,
+                                                   os=ctx.settings.target_os or DEFAULT_OS,
+                                                   decided=ctx.settings.stack))
     inputs = [_rel(o.job.source, ctx.src) for o in run.files if o.written]
     moved, conflicts = _commit(ctx, name, staging)
     env = ctx.keep(name, f"migrate-{name}", summarize(run, name, Mode.MIRROR), run.exit_code())
@@ -324,7 +337,7 @@ _STAGE_FUNCS: dict[str, Callable[[_Context, list[dict[str, Any]]], tuple[StageRe
 def _convert_options(settings: Settings) -> Any:
     from cuda2rocm.translate.options import Options
 
-    return Options(target_rocm=settings.target_rocm, fix_hazards=settings.fix_hazards,
+    return Options(target_rocm=settings.stack.rocm, fix_hazards=settings.fix_hazards,
                    respect_gitignore=settings.gitignore)
 
 

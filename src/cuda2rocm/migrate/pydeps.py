@@ -70,10 +70,8 @@ class Target:
 
 
 def target(options: BuildOptions) -> Target:
-    if options.rocm:
-        return Target(wheels.index_for(options.rocm))
-    newest = wheels.newest()
-    return Target(wheels.IndexChoice(newest, newest.rocm, True))
+    """The wheel index of the run's target stack."""
+    return Target(wheels.index_for(options.stack.rocm))
 
 
 # ---- the package table ----------------------------------------------------------------------------------------
@@ -274,6 +272,7 @@ class _File:
         self.out = Collector(rel, text)
         self.text = text
         self.tgt = target(options)
+        self.stack = options.stack
         urls = list(urls)
         rocm = [m.group(1) for u in urls if (m := _ROCM_INDEX.search(u))]
         if rocm and not any(_CUDA_INDEX.search(u) for u in urls):
@@ -310,8 +309,13 @@ class _File:
         return True
 
     def url(self, base: int, url: str) -> None:
-        if _ROCM_INDEX.search(url):
+        if (m := _ROCM_INDEX.search(url)) is not None:
             self.rocm_index = True
+            if wheels.index_for(m.group(1)).index.rocm != self.stack.index_rocm:
+                self.out.report(R.PY_OTHER_ROCM, base + m.start(1), f"PyTorch's ROCm {m.group(1)} index; the target "
+                                f"stack is ROCm {self.stack.rocm} (torch {self.stack.torch} from "
+                                f"{self.stack.index_url}): move the index and the pins, or give --target-rocm "
+                                f"{m.group(1)}")
             return
         ch = rewrite_url(url, self.tgt)
         if ch is not None and self.out.edit(ch.rule, base + ch.start, base + ch.end, ch.replacement, ch.message):

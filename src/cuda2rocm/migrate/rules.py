@@ -465,6 +465,16 @@ PY_NEAREST_ROCM = _py(
     instead="The newest index below the target (ROCm is compatible across nearby releases); check PyTorch's "
             "install page for newer indexes.",
 )
+PY_OTHER_ROCM = _py(
+    "C2R-B611", "pydeps-other-rocm-index", Severity.MEDIUM,
+    what="A dependency file already on a PyTorch ROCm wheel index of another ROCm series than the run's target stack "
+         "(`--target-rocm`, `cuda2rocm.toml`, else the newest ROCm with an index of its own).",
+    why="Its pins follow its own index, so the torch it installs is built for another ROCm than the images and the "
+        "extensions of the stack: one of the two must change.",
+    example="--extra-index-url https://download.pytorch.org/whl/rocm6.2\ntorch==2.5.1+rocm6.2",
+    instead="Move the index and the pins to the stack's ROCm (the stack is printed at the start of `migrate`), or "
+            "give `--target-rocm` the release of this index to every migrate command.",
+)
 PY_NO_INDEX = _py(
     "C2R-B610", "pydeps-torch-without-rocm-index", Severity.LOW,
     what="torch, torchvision or torchaudio required by a dependency file that names no ROCm wheel index.",

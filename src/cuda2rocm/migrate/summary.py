@@ -102,5 +102,8 @@ def summarize(run: MigrationRun, command: str, mode: Mode) -> MigrationSummary:
     added = tuple(AddedFile(g.path, "added" if g.existing is None else "unchanged" if not g.changed else "differs",
                             g.written, g.write_error, _sha(g.text), tuple(g.findings)) for g in run.generated)
     options = encode_value(run.options) if run.options is not None else None
+    if isinstance(options, dict) and hasattr(run.options, "stack"):  # the target stack the run wrote for
+        options.pop("decided", None)
+        options["stack"] = run.options.stack.to_data()
     return MigrationSummary(command, mode.value, tuple(files), added, tuple(run.problems),
                             options if isinstance(options, dict) else None, tuple(run.for_review), run.seconds)

@@ -4,7 +4,8 @@ rewritten for ROCm, and the image manifest recorded as labels; every change one 
 Read with :func:`cuda2rocm.source.formats.dockerfile.read_dockerfile` (stage by stage; ``${ARG}`` references in
 ``FROM`` resolved with scan's :func:`~cuda2rocm.scan.analyzers.dockerfile.expand`); shell-form ``RUN``/``CMD``/
 ``HEALTHCHECK`` arguments and here-documents through :func:`cuda2rocm.source.formats.shell.read_shell`. The tables
-are ``data/images.csv``, ``data/apt_packages.csv``, ``data/wheel_indexes.csv`` and ``data/labels.csv``.
+are ``data/images.csv``, ``data/apt_packages.csv`` and ``data/labels.csv`` (wheel indexes: the knowledge base's
+``torch_wheels.yaml``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cuda2rocm.knowledge import versions
+from cuda2rocm.knowledge.lookup import norm_pip
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
 from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, SmiChange, env_change, smi_change
@@ -77,6 +80,7 @@ class _Migrator:
         self.arg_values: dict[str, Piece] = {}  # ARG name -> its default as written (the last definition)
         self.stage_names: dict[str, str] = {}  # stage name -> its base image (after migration)
         self.stage_rocm = False  # the current stage's base is a ROCm image
+        self.stage_ref = ""  # the current stage's base image (after migration)
         self.final: tuple[Instruction, str, ImageChoice | None] | None = None
         self.migrated = False
 
@@ -125,10 +129,22 @@ class _Migrator:
             if choice.fidelity != "exact" or len(choice.notes) > 1:
                 self.out.report(R.BASE_IMAGE_REVIEW, image.offset, f"{choice.ref} for {ref}: "
                                 + "; ".join(choice.notes[1:] or choice.notes))
+        if choice is None and base is None:
+            self._other_rocm(ref, image.offset)
         self.stage_rocm = images.is_rocm_image(final_ref)
+        self.stage_ref = final_ref
         if name:
             self.stage_names[name] = final_ref
         self.final = (ins, final_ref, choice if choice is not None else self._stage_choice(base))
+
+    def _other_rocm(self, ref: str, at: int) -> None:
+        """A ROCm base image the project already names, of another ROCm release than the target stack."""
+        named = images.rocm_image_stack(ref)
+        stack = self.options.stack
+        if named is not None and not same_release(named[0], stack.rocm):
+            self.out.report(R.STACK_CONFLICT, at, f"{ref} is ROCm {named[0]}; the target stack is ROCm {stack.rocm} "
+                            f"(torch {stack.torch} from {stack.index_url}, as migrate build pins it): move the image "
+                            f"to {stack.rocm}, or give --target-rocm {named[0]} to both migrate commands")
 
     def _stage_choice(self, base: str | None) -> ImageChoice | None:
         if base is None or self.final is None:
@@ -356,6 +372,7 @@ class _Migrator:
                             "pip wheels on its ROCm index, and the rocm/pytorch image has it installed")
 
     def _pip(self, words: list[Word]) -> None:
+        self._image_torch(words)
         index = images.rocm_wheel_index(self.options.rocm_version)[0]
         rocm_index = any(images.cuda_index(w.src) or "download.pytorch.org/whl/rocm" in w.src for w in words)
         indexes = images.wheel_index_edits(words, self.options.rocm_version)
@@ -374,6 +391,22 @@ class _Migrator:
                               f"{w.value}: the CUDA local version {local.group(0)} dropped, so the ROCm index's "
                               "+rocm build is chosen (check the version is published there)")
 
+    def _image_torch(self, words: list[Word]) -> None:
+        """A pip install of requirements or torch over a rocm/pytorch base carrying another PyTorch release."""
+        named = images.rocm_image_stack(self.stage_ref) if self.stage_ref else None
+        stack = self.options.stack
+        if named is None or not stack.torch_differs(named[1]):
+            return
+        values = [w.value for w in words]
+        torch = any((m := _PACKAGE.match(v)) is not None and norm_pip(m.group(0)) == "torch" for v in values)
+        if not torch and not any(v in ("-r", "--requirement") or v.startswith("--requirement=") for v in values):
+            return
+        what = "torch" if torch else "the requirements"
+        self.out.report(R.STACK_CONFLICT, words[0].offset, f"{self.stage_ref} carries PyTorch {named[1]}; this pip "
+                        f"install of {what} brings torch {stack.torch} from {stack.index_url} (the target stack, as "
+                        f"migrate build pins it) over it: pin torch=={named[1]} there, or base on the stack's "
+                        f"rocm/dev image and keep the pin")
+
     # ---- LABEL ---------------------------------------------------------------------------------------------
 
     def labels(self) -> None:
@@ -387,7 +420,8 @@ class _Migrator:
                          if k.src in ("APP_VERSION", "VERSION")), None)
         version_arg = declared[1] if declared is not None else ""
         after = declared[0] if declared is not None else ins  # the labels go where the version is declared
-        rocm = self.options.rocm_version
+        named = images.rocm_image_stack(base)  # an image the project already had names its own release
+        rocm = named[0] if named is not None else self.options.rocm_version
         framework = choice.framework if choice is not None else ""
         facts = {"base": base, "gfx": ";".join(self.options.gfx), "os": self.options.os, "rocm": rocm,
                  "framework": framework, "compiler": f"amdclang++/hipcc (ROCm {rocm})"}
@@ -409,6 +443,14 @@ class _Migrator:
         # the newline after it is replaced, so the edit touches neither its last word nor the next line
         self.out.edit(R.IMAGE_MANIFEST, after.end, after.end + 1, "\n".join(lines) + "\n",
                       f"image manifest labels added: base {base}, ROCm {rocm}, targets {facts['gfx']}")
+
+
+_PACKAGE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a requirement's name, before its extras and specifiers
+
+
+def same_release(a: str, b: str) -> bool:
+    """Whether two ROCm versions name one release (``6.2`` and ``6.2.0``; ``6.2`` and ``6.2.4`` are not)."""
+    return versions.key(a) + (0,) * (3 - len(versions.key(a))) == versions.key(b) + (0,) * (3 - len(versions.key(b)))
 
 
 def _after_cmd(words: list[Word]) -> list[Word]:

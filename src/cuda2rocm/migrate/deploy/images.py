@@ -1,7 +1,8 @@
 """Container facts ``migrate deploy`` shares between Dockerfiles, compose files and CI: which ROCm image replaces a
 CUDA image (``data/images.csv``, ``data/os.csv``), the ``docker run`` options a ROCm container needs
 (``data/runtime_flags.csv``) and their rewrite on a ``docker run`` command line (:func:`docker_run_flags`), and the
-PyTorch wheel index that replaces a CUDA one (``data/wheel_indexes.csv``).
+PyTorch wheel index that replaces a CUDA one (the knowledge base's ``torch_wheels.yaml``, as ``migrate build``
+reads it).
 
 Every table carries its sources and date in its header; docs/migrate.md shows each conversion.
 """
@@ -17,7 +18,7 @@ from fnmatch import fnmatchcase
 
 from cuda2rocm import knowledge
 from cuda2rocm.datafiles import packaged_csv
-from cuda2rocm.knowledge import versions
+from cuda2rocm.knowledge import versions, wheels
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.rules import Rule
 from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, is_nvidia_image, split_ref
@@ -82,6 +83,24 @@ def is_rocm_image(ref: str) -> bool:
     return _repo(ref).startswith("rocm/")
 
 
+_ROCM_PYTORCH_TAG = re.compile(r"^rocm(\d+(?:\.\d+)*)_.*_pytorch_release_(\d+\.\d+(?:\.\d+)?)")
+_ROCM_DEV_TAG = re.compile(r"^(\d+\.\d+(?:\.\d+)?)(?:-complete)?$")
+
+
+def rocm_image_stack(ref: str) -> tuple[str, str] | None:
+    """(ROCm release, PyTorch release or "") that a ROCm image's tag names: ``rocm/dev-ubuntu-22.04:6.2-complete``
+    -> ("6.2", ""), ``rocm/pytorch:rocm6.4_ubuntu22.04_py3.10_pytorch_release_2.6.0`` -> ("6.4", "2.6.0"); None
+    for another image or a tag that names no release (``latest``)."""
+    repo, tag = _repo(ref), split_ref(ref)[1]
+    if repo == "rocm/pytorch":
+        m = _ROCM_PYTORCH_TAG.match(tag)
+        return (m.group(1), m.group(2)) if m else None
+    if repo.startswith("rocm/dev-"):
+        m = _ROCM_DEV_TAG.match(tag)
+        return (m.group(1), "") if m else None
+    return None
+
+
 def _os_parts(os_name: str) -> tuple[str, str]:
     m = re.match(r"([a-z]+)(\d+(?:\.\d+)?)$", os_name)
     return (m.group(1), m.group(2)) if m else (os_name, "")
@@ -118,8 +137,7 @@ def rocm_image(ref: str, options: DeployOptions) -> ImageChoice | None:
     source_os = _CUDA_TAG.match(tag) if repo.endswith("nvidia/cuda") else None
     if source_os and source_os.group(5) and f"{source_os.group(5)}{source_os.group(6)}" != os_row["os"]:
         notes.append(f"the CUDA image was {source_os.group(5)}{source_os.group(6)}; the ROCm image is {os_row['os']}")
-    torches = release.frameworks.get("pytorch", ()) if release is not None else ()
-    torch = _three(torches[0]) if torches else ""
+    torch = options.stack.image_torch
     framework = ""
     if row.rocm_repo == "rocm/pytorch":
         if os_kind != "ubuntu":
@@ -143,11 +161,6 @@ def rocm_image(ref: str, options: DeployOptions) -> ImageChoice | None:
     if row.tag == "latest":
         notes.append(f"{rocm_repo} has no tag pattern in the knowledge base: latest must be pinned by digest")
     return ImageChoice(ref, f"{rocm_repo}:{tag_out}", row.fidelity, tuple(notes), framework)
-
-
-def _three(version: str) -> str:
-    parts = version.split(".")
-    return ".".join(parts + ["0"] * (3 - len(parts)))
 
 
 def _nearest_known(known: Sequence[tuple[str, str]], rocm: str) -> str:
@@ -337,19 +350,11 @@ def _run_start(values: Sequence[str]) -> int:
 _CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?(cu\d{2,3})(?![\w.])")
 
 
-@functools.lru_cache(maxsize=1)
-def wheel_indexes() -> tuple[tuple[str, str], ...]:
-    return tuple((r["rocm"], r["index"]) for r in rows("wheel_indexes.csv"))
-
-
 def rocm_wheel_index(rocm: str) -> tuple[str, bool]:
-    """PyTorch's ROCm wheel index for the target ROCm (``rocm6.4``) and whether it is that very release series
-    (False: the nearest older index)."""
-    fitting = [(v, ix) for v, ix in wheel_indexes() if versions.key(v) <= versions.key(rocm)]
-    if not fitting:
-        return wheel_indexes()[0][1], False
-    v, ix = max(fitting, key=lambda p: versions.key(p[0]))
-    return ix, versions.key(v)[:2] == versions.key(rocm)[:2]
+    """PyTorch's ROCm wheel index for the target ROCm (``rocm6.4``, from the knowledge base's index table, as
+    ``migrate build`` uses it) and whether it is that very release series (False: the nearest stands in)."""
+    choice = wheels.index_for(rocm)
+    return f"rocm{choice.index.rocm}", choice.exact
 
 
 def cuda_index(word: str) -> re.Match[str] | None:

@@ -128,6 +128,20 @@ IMAGE_MANIFEST = deploy_rule(
             "facts from a running machine.",
     references=(_OCI,),
 )
+STACK_CONFLICT = deploy_rule(
+    "C2R-M112", "dockerfile-stack-conflict", Severity.MEDIUM,
+    what="A Dockerfile whose ROCm base image names another ROCm release than the run's target stack, or whose "
+         "`rocm/pytorch` base carries another PyTorch release than the one the stack's requirements pin, followed "
+         "by a `pip install` of requirements or of torch (which replaces the image's PyTorch).",
+    why="The image, the wheels and the compiled extensions must come from one ROCm and one PyTorch: a torch wheel "
+        "built for another ROCm, or a second PyTorch over the image's, fails at import or at the first kernel.",
+    example="FROM pytorch/pytorch:2.1.2-cuda12.1-cudnn8-devel\nCOPY requirements.txt .\n"
+            "RUN pip install -r requirements.txt",
+    instead="One stack (printed at the start of `migrate`): base on `rocm/dev-*` of the stack's ROCm and install the "
+            "pinned torch, or keep `rocm/pytorch` and pin `torch` to the release it carries; or give `--target-rocm` "
+            "the release the image has.",
+    references=(_IMAGES, _TORCH),
+)
 
 # ---- M2xx docker run and compose ----------------------------------------------------------------------------
 
