@@ -58,7 +58,7 @@ EXAMPLE_PATHS = {
     "C2R-P111": "app.py",
     "C2R-D101": "Dockerfile", "C2R-D102": "k8s/deploy.yaml", "C2R-D103": "Dockerfile", "C2R-D104": "Dockerfile",
     "C2R-D105": "docker-compose.yml", "C2R-D106": "launch.sh", "C2R-D107": ".github/workflows/ci.yml",
-    "C2R-D108": "launch.sh", "C2R-D109": "Dockerfile",
+    "C2R-D108": "launch.sh", "C2R-D109": "Dockerfile", "C2R-D110": "Dockerfile",
 }
 
 CC = shutil.which("gcc") or shutil.which("cc")

@@ -16,7 +16,7 @@ import pytest
 
 from cuda2rocm.migrate.base import FileMigration
 from cuda2rocm.migrate.deploy.options import DeployOptions
-from cuda2rocm.migrate.deploy.run import deploy_kind, is_deploy_file, migrate_deploy, migrate_file
+from cuda2rocm.migrate.deploy.run import build_facts, deploy_kind, is_deploy_file, migrate_deploy, migrate_file
 from cuda2rocm.model import Finding
 from cuda2rocm.project.recognise import nvidia_runner
 from cuda2rocm.rewrite.runner import Mode
@@ -27,9 +27,10 @@ REPO = Path(__file__).parents[2]
 AGREEMENT = Path(__file__).parent / "data" / "agreement"
 TREES = [AGREEMENT, REPO / "examples" / "llm-service", REPO / "tests" / "migrate" / "deploy" / "kubernetes" / "project"]
 #: scan's deploy rules that ask for a change (C2R-D106, the launcher inventory, asks for none)
-CHANGE_RULES = frozenset({"C2R-D101", "C2R-D102", "C2R-D103", "C2R-D104", "C2R-D105", "C2R-D107", "C2R-D108"})
+CHANGE_RULES = frozenset({"C2R-D101", "C2R-D102", "C2R-D103", "C2R-D104", "C2R-D105", "C2R-D107", "C2R-D108",
+                          "C2R-D110"})
 #: rules whose CI-job finding is answered by the ROCm job migrate adds beside the CUDA one (kept as it is)
-CI_COPIED = frozenset({"C2R-D101", "C2R-D103", "C2R-D104", "C2R-D105", "C2R-D107", "C2R-D108"})
+CI_COPIED = frozenset({"C2R-D101", "C2R-D103", "C2R-D104", "C2R-D105", "C2R-D107", "C2R-D108", "C2R-D110"})
 
 
 def _answered(finding: Finding, text: str, migration: FileMigration) -> bool:
@@ -52,9 +53,10 @@ def test_what_scan_reports_in_deploy_files_migrate_answers(root: Path) -> None:
     findings = [f for f in scan(root).findings if f.rule in CHANGE_RULES and is_deploy_file(f.path)]
     assert findings, "the tree has deploy findings to agree on"
     unanswered = []
+    options = DeployOptions(build=build_facts(root))  # the project's GPU options, as migrate_deploy reads them
     for f in findings:
         text = (root / f.path).read_text(encoding="utf-8")
-        if not _answered(f, text, migrate_file(f.path, text, DeployOptions())):
+        if not _answered(f, text, migrate_file(f.path, text, options)):
             unanswered.append(f"{f.path}:{f.line} {f.rule} {f.message}")
     assert not unanswered, unanswered
 
@@ -79,6 +81,14 @@ def test_the_migrated_files_no_longer_hold_what_scan_reported(tmp_path: Path) ->
     assert "-e HIP_VISIBLE_DEVICES=0,1 -e 'PYTORCH_ROCM_ARCH=gfx90a;gfx942'" in script
     probe = (out / "k8s" / "deploy.yaml").read_text(encoding="utf-8")
     assert 'command: ["amd-smi", "list"]' in probe and "nvidia-smi" not in probe
+    # a CUDA-selecting option declared in CMakeLists.txt and set in the Dockerfile's cmake line (cross-file)
+    assert ("Dockerfile", "C2R-D110") in before and ("Dockerfile", "C2R-D110") not in after
+    docker = (out / "Dockerfile").read_text(encoding="utf-8")
+    assert ("-DAGREE_USE_CUDA=OFF -DAGREE_USE_HIP=ON '-DCMAKE_HIP_ARCHITECTURES=gfx90a;gfx942'" in docker
+            and "-DAGREE_BACKEND=HIP" in docker and "CMAKE_CUDA" not in docker)
+    ci = (out / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
+    # the CUDA job stays; the ROCm job beside it configures the HIP build
+    assert "cmake -B build -DAGREE_USE_CUDA=OFF -DAGREE_USE_HIP=ON '-DCMAKE_HIP_ARCHITECTURES=gfx90a;gfx942'" in ci
 
 
 def test_scan_reads_helm_templates_like_migrate() -> None:

@@ -165,20 +165,3 @@ def library_index() -> dict[str, BuildLibrary]:
             if key:
                 out.setdefault(key, lib)
     return out
-
-
-@dataclass(frozen=True)
-class CMakeVariable:
-    cuda: str
-    kind: str
-    language: str
-    package: str
-    note: str
-
-    def hip(self, style: str) -> str:
-        return self.language if style == "language" else self.package
-
-
-@functools.lru_cache(maxsize=1)
-def cmake_variables() -> dict[str, CMakeVariable]:
-    return {r["cuda"]: CMakeVariable(**r) for r in _rows("cmake_variables.csv")}

@@ -110,7 +110,7 @@ def migrate_build(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pat
     included = _included(jobs, root)
     if included.extra:  # requirements files that -r/-c name under other names are migrated as their own files
         jobs, problems = planned(root, lambda rel: is_build_file(rel) or rel in included.extra, mode, out, gitignore)
-    docs = _listfiles(jobs)
+    docs = listfiles(jobs)
     facts = project_facts(docs.values())
     # workers re-read listfiles: the parse is not worth pickling
     migrate = partial(_migrate_one, options=options, facts=facts, docs=docs if workers <= 1 else {},
@@ -134,7 +134,7 @@ def _included(jobs: Sequence[Job], root: Path) -> Includes:
                            {job.display for job in jobs}, read)
 
 
-def _listfiles(jobs: Sequence[Job]) -> dict[str, CMakeFile]:
+def listfiles(jobs: Sequence[Job]) -> dict[str, CMakeFile]:
     """Every readable, well-formed CMake listfile of the plan, read (for the project-wide facts)."""
     docs: dict[str, CMakeFile] = {}
     for job in jobs:

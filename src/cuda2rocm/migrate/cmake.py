@@ -26,11 +26,11 @@ from cuda2rocm.migrate.base import (
     BuildOptions,
     Collector,
     FileMigration,
-    cmake_variables,
     library_index,
     report_flags,
 )
 from cuda2rocm.model import Severity
+from cuda2rocm.project.buildopts import cmake_variables
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.formats.cmake import Argument, CMakeFile, Command, read_cmake

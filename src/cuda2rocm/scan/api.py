@@ -14,7 +14,8 @@ from pathlib import Path
 
 from cuda2rocm import __version__
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init, worker_pool
-from cuda2rocm.project import includes
+from cuda2rocm.fsio import InputError, decode, read_limited
+from cuda2rocm.project import buildopts, includes
 from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.analyzers.cxx import PLAIN
@@ -22,6 +23,7 @@ from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
 from cuda2rocm.scan.walk import Candidate, walk
+from cuda2rocm.source.formats.cmake import read_cmake
 
 __all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]
 
@@ -63,9 +65,10 @@ def scan(
     with batch_gc():
         candidates, walk_problems = walk(root, cfg, tuple(exclude))
         model = project_includes(candidates, cfg.max_file_bytes)
-        with includes.using(model):
+        build = project_build(candidates, cfg.max_file_bytes)
+        with includes.using(model), buildopts.using(build):
             reports = _run(candidates, cfg, auto_jobs(max(0, jobs), sum(c.size for c in candidates)), progress,
-                           model)
+                           model, build)
             _headers_of_cuda(candidates, reports, cfg)
         result = _result(root, cfg, reports, walk_problems)
     return _assessed(result, time.perf_counter() - started)
@@ -77,8 +80,23 @@ def project_includes(cands: Sequence[Candidate], max_bytes: int) -> includes.Inc
                              max_bytes=max_bytes)
 
 
+def project_build(cands: Sequence[Candidate], max_bytes: int) -> buildopts.BuildFacts:
+    """The GPU-selecting options the scanned CMake listfiles declare (a listfile that cannot be read or parsed is
+    reported by its own analysis, and adds nothing here)."""
+    docs = []
+    for c in cands:
+        if c.language == "cmake":
+            try:
+                doc = read_cmake(decode(read_limited(Path(c.abspath), max_bytes), max_bytes))
+            except InputError:
+                continue
+            if not doc.problems:
+                docs.append((c.rel, doc))
+    return buildopts.gpu_options(docs)
+
+
 def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
-         model: includes.Includes | None = None) -> list[FileFacts]:
+         model: includes.Includes | None = None, build: buildopts.BuildFacts | None = None) -> list[FileFacts]:
     total = len(cands)
     disabled = frozenset(cfg.disable)
     if jobs == 1 or total < 2 * jobs:
@@ -88,15 +106,16 @@ def _run(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress 
             if progress:
                 progress(i, total)
         return out
-    return _run_parallel(cands, cfg, jobs, progress, disabled, model)
+    return _run_parallel(cands, cfg, jobs, progress, disabled, model, build)
 
 
 def _run_parallel(cands: list[Candidate], cfg: ScanConfig, jobs: int, progress: Progress | None,
-                  disabled: frozenset[str], model: includes.Includes | None) -> list[FileFacts]:
+                  disabled: frozenset[str], model: includes.Includes | None,
+                  build: buildopts.BuildFacts | None = None) -> list[FileFacts]:
     chunks = _chunks(cands, jobs)
     done = 0
     out: list[FileFacts] = []
-    with worker_pool(jobs, partial(_worker, model)) as pool:
+    with worker_pool(jobs, partial(_worker, model, build)) as pool:
         futures = [pool.submit(_scan_chunk, c, cfg.target_gpu, cfg.max_file_bytes, disabled) for c in chunks]
         for fut in futures:
             part = fut.result()
@@ -146,10 +165,11 @@ def _headers_of_cuda(cands: list[Candidate], reports: list[FileFacts], cfg: Scan
             reports[k] = scan_file(cand, cfg.target_gpu, cfg.max_file_bytes, frozenset(cfg.disable), included=True)
 
 
-def _worker(model: includes.Includes | None) -> None:
-    """Worker start: the batch GC settings and the run's include graph (sent once per worker, not per chunk)."""
+def _worker(model: includes.Includes | None, build: buildopts.BuildFacts | None = None) -> None:
+    """Worker start: the batch GC settings, the run's include graph and build facts (sent once per worker)."""
     worker_init()
     includes.install(model)
+    buildopts.install(build)
 
 
 def _scan_chunk(chunk: list[Candidate], target_gpu: str, max_bytes: int, disabled: frozenset[str]) -> list[FileFacts]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.buildlines import cmake_edits
 from cuda2rocm.migrate.deploy.environment import smi_change
 from cuda2rocm.migrate.deploy.images import ImageChoice
 from cuda2rocm.migrate.deploy.options import DeployOptions
@@ -309,6 +310,12 @@ def _commands(copy: _Copy, node: Node) -> None:
             if images.is_pip_install([w.value for w in words]):
                 for e in images.wheel_index_edits(words, copy.options.rocm_version):
                     copy.edit(base + e.start, base + e.end, e.replacement)
+            edits, reports = cmake_edits(words, copy.options)
+            for e in edits:
+                copy.edit(base + e.start, base + e.end, e.replacement)
+                copy.review(R.CMAKE_COMMAND, base + e.start, e.message + " (in the ROCm job)")
+            for at, message in reports:
+                copy.review(R.CMAKE_COMMAND, base + at, message + " (in the ROCm job)")
             image = images.docker_run_image(words, copy.options)
             if image is not None and image[1] is not None:
                 copy.edit(base + image[0].offset, base + image[0].end, image[1].ref)

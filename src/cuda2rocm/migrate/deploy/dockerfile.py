@@ -21,6 +21,7 @@ from cuda2rocm.knowledge import versions
 from cuda2rocm.knowledge.lookup import norm_pip
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
+from cuda2rocm.migrate.deploy.buildlines import cmake_edits
 from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, SmiChange, env_change, smi_change
 from cuda2rocm.migrate.deploy.images import ImageChoice, command_words, rocm_image
 from cuda2rocm.migrate.deploy.options import DeployOptions
@@ -307,6 +308,11 @@ class _Migrator:
                     self.out.report(R.NVIDIA_REPOSITORY, words[0].offset, "NVIDIA's package repository is set up "
                                     "here: on a rocm/* base it is not needed (AMD's repository is configured)")
                 program = values[0].rsplit("/", 1)[-1]
+                edits, reports = cmake_edits(words, self.options)
+                for e in edits:
+                    self.out.edit(R.CMAKE_COMMAND, e.start, e.end, e.replacement, e.message)
+                for at, message in reports:
+                    self.out.report(R.CMAKE_COMMAND, at, message)
                 if program in _INSTALLERS and "install" in values:
                     self._packages(words, values.index("install") + 1, rpm=program not in ("apt-get", "apt"))
                 elif images.is_pip_install(values):

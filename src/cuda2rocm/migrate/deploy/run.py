@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 from types import ModuleType
@@ -19,6 +20,7 @@ from types import ModuleType
 from cuda2rocm.migrate.base import FileMigration
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.engine import Generated, MigrationRun, finish, migrate_jobs, planned
+from cuda2rocm.project.buildopts import BuildFacts, gpu_options
 from cuda2rocm.rewrite.runner import FileOutcome, Mode
 from cuda2rocm.scan.classify import classify
 
@@ -81,11 +83,22 @@ def migrate_deploy(path: str | Path, *, mode: Mode = Mode.DIFF, output: str | Pa
     root = Path(path)
     out = Path(output) if output is not None else None
     options = options or DeployOptions()
+    if not options.build.options:
+        options = replace(options, build=build_facts(root, gitignore))
     jobs, problems = planned(root, is_deploy_file, mode, out, gitignore)
     files = migrate_jobs(jobs, partial(migrate_file, options=options), mode=mode, force=force, backup=backup,
                          workers=workers)
     return finish(root, files, problems, options, mode=mode, output=out, force=force, started=started,
                   generate=partial(generate, options=options), settled=_informational())
+
+
+def build_facts(root: Path, gitignore: bool = True) -> BuildFacts:
+    """The GPU-selecting CMake options the project's listfiles declare (read once per run, as migrate build reads
+    them), for the cmake command lines of Dockerfiles, CI and scripts."""
+    from cuda2rocm.migrate.build import listfiles
+
+    jobs, _ = planned(root, lambda rel: classify(rel) == "cmake", Mode.DIFF, None, gitignore)
+    return gpu_options(listfiles(jobs).items())
 
 
 def _informational() -> frozenset[str]:

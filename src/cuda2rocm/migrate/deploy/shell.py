@@ -30,7 +30,9 @@ from cuda2rocm.knowledge import versions
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import environment as E
 from cuda2rocm.migrate.deploy import images, profilers
+from cuda2rocm.migrate.deploy.buildlines import cmake_edits
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.migrate.deploy.rules import containers as CR
 from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
 from cuda2rocm.model import Applicability, Severity
@@ -151,6 +153,12 @@ class _Migrator:
         elif images.is_pip_install([w.value for w in rest]):
             for e in images.wheel_index_edits(rest, self.options.rocm_version):
                 self.out.edit(R.WHEEL_INDEX, base + e.start, base + e.end, e.replacement, e.message)
+        elif head in ("cmake", "cmake3"):
+            edits, reports = cmake_edits(rest, self.options)
+            for e in edits:
+                self.out.edit(CR.CMAKE_COMMAND, base + e.start, base + e.end, e.replacement, e.message)
+            for at, message in reports:
+                self.out.report(CR.CMAKE_COMMAND, base + at, message)
         self.smi(words, plain[start] if start < len(plain) else None, bool(prefix), piped, base, head)
 
     def substitutions(self, w: Word, base: int) -> None:

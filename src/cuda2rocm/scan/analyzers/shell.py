@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
+from cuda2rocm.project import buildopts
+from cuda2rocm.project.buildopts import cmake_settings
+from cuda2rocm.project.stack import DEFAULT_GFX
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.packages import git_repository_requirement, scan_conda_args, scan_pip_args
 from cuda2rocm.scan.filefacts import Fact, Hit, Record, Scale
-from cuda2rocm.source.formats.shell import LogicalLine, read_shell
+from cuda2rocm.source.formats.shell import WORD, LogicalLine, Word, read_shell
 from cuda2rocm.source.tokens import LineIndex
 
 _NVSMI = re.compile(r"(?<![\w./-])nvidia-smi(?![\w-])")
@@ -23,6 +26,7 @@ _LAUNCHER = re.compile(r"(?<![\w-])(torchrun|torch\.distributed\.(?:run|launch)|
                        r"|srun|sbatch|accelerate\s+launch)(?![\w-])"
                        # deepspeed is also a package name (pip install deepspeed, import deepspeed): the command only
                        r"|(?:^|[;&|]\s*|\bexec\s+)(deepspeed)(?=\s+(?:-|\S+\.py\b))")
+_ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=")
 _GRES = re.compile(r"--gres[= ]gpu(?::[A-Za-z][\w-]*)?(?::(\d+))?")
 _OPT = r"(?:\s*=\s*|\s+)(\"?\$?\{?[\w:-]+\}?\"?)"
 _DOCKER_GPUS = re.compile(r"\bdocker\s+run\b.*--gpus")
@@ -82,6 +86,24 @@ def _scan_logical(ln: LogicalLine, index: LineIndex, first_line: int) -> Iterato
         return first_line + line - 1, col
 
     yield from _scan_code(" ".join(parts), first_line + ln.line - 1, at)
+    for cmd in ln.commands():
+        yield from _cmake(cmd, index, first_line)
+
+
+def _cmake(cmd: Sequence[Word], index: LineIndex, first_line: int) -> Iterator[Record]:
+    """A cmake configure's CUDA ``-D`` settings, decided by the recogniser migrate deploy rewrites them with."""
+    words = [w for w in cmd if w.kind == WORD]
+    if words and words[0].value in ("RUN", "CMD", "ENTRYPOINT"):  # a Dockerfile instruction's text
+        words = words[1:]
+        while words and words[0].value.startswith("--"):  # RUN --mount=...
+            words = words[1:]
+    while words and _ASSIGNMENT.match(words[0].value):  # VAR=value cmake ...
+        words = words[1:]
+    if words and words[0].value in ("sudo", "exec", "env", "time"):
+        words = words[1:]
+    for s in cmake_settings([w.value for w in words], buildopts.installed(), DEFAULT_GFX):
+        line, col = index.line_col(words[s.first].offset)
+        yield Hit(rules.D110, first_line + line - 1, col, s.why)
 
 
 def _scan_code(code: str, line: int, at: Callable[[int], tuple[int, int]]) -> Iterator[Record]:

@@ -104,3 +104,15 @@ D109 = scan_rule(
     instead="Drop the package from the ROCm image; install rocprofiler / amd-smi where the feature is needed.",
     references=("https://rocm.docs.amd.com/en/latest/how-to/gpu-enabled-mpi.html",),
 )
+D110 = scan_rule(
+    "C2R-D110", "cmake-command-cuda", F, S.MEDIUM, C.HIGH, L.OPS,
+    what="Flags `cmake` configure commands in Dockerfiles, CI steps and scripts whose `-D` settings select or "
+    "configure CUDA: the project's own GPU option (declared in its listfiles: `option(PROJ_USE_CUDA ...)`, a cache "
+    "string listing CUDA), `CMAKE_CUDA_ARCHITECTURES`, `CMAKE_CUDA_COMPILER`, `CMAKE_CUDA_FLAGS`, `CUDAToolkit_ROOT`.",
+    why="The command line decides the build as much as the listfiles do: migrated listfiles configured with "
+    "`-DPROJ_USE_CUDA=ON` and compute capabilities build the CUDA branch again, or fail to find nvcc.",
+    example="RUN cmake -S . -B build -DCMAKE_CUDA_ARCHITECTURES=80",
+    instead="`cuda2rocm migrate deploy` rewrites them (C2R-M113): the project's HIP option, "
+    "`-DCMAKE_HIP_ARCHITECTURES=<gfx targets>`, `CMAKE_HIP_*`.",
+    references=("https://cmake.org/cmake/help/latest/variable/CMAKE_HIP_ARCHITECTURES.html",),
+)

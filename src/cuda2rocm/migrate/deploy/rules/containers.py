@@ -142,6 +142,20 @@ STACK_CONFLICT = deploy_rule(
             "the release the image has.",
     references=(_IMAGES, _TORCH),
 )
+CMAKE_COMMAND = deploy_rule(
+    "C2R-M113", "cmake-command-cuda", Severity.MEDIUM,
+    what="A `cmake` configure command in a Dockerfile `RUN`, a CI step or a script whose `-D` settings keep the "
+         "build on CUDA: the project's own option that selects CUDA (declared in its listfiles: `option(PROJ_CUDA "
+         "...)`, a cache string listing CUDA and HIP), `CMAKE_CUDA_ARCHITECTURES`, `CMAKE_CUDA_COMPILER`, "
+         "`CMAKE_CUDA_FLAGS`, `CUDAToolkit_ROOT`.",
+    why="`migrate build` rewrites the listfiles, but the command lines that configure them live elsewhere: left as "
+        "they are, they select the CUDA branch again or hand CMake compute capabilities and nvcc.",
+    example="FROM nvidia/cuda:12.1.1-devel-ubuntu22.04\nRUN cmake -S . -B build -DCMAKE_CUDA_ARCHITECTURES=80",
+    instead="The project's HIP option (`-DPROJ_CUDA=OFF -DPROJ_HIP=ON`, `-DGPU_BACKEND=HIP`), "
+            "`-DCMAKE_HIP_ARCHITECTURES=<the stack's gfx targets>`, `CMAKE_HIP_*` for the other settings; a CUDA "
+            "option with no HIP counterpart is reported (C2R-D110 in scan names the same settings).",
+    references=("https://cmake.org/cmake/help/latest/variable/CMAKE_HIP_ARCHITECTURES.html",),
+)
 
 # ---- M2xx docker run and compose ----------------------------------------------------------------------------
 
