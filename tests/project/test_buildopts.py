@@ -107,4 +107,5 @@ def test_scan_and_migrate_deploy_decide_alike_across_files(tmp_path: Path) -> No
 def test_without_the_listfiles_only_cmake_variables_are_known(tmp_path: Path) -> None:
     text = "#!/bin/sh\ncmake -B b -DPROJ_USE_CUDA=ON -DCMAKE_CUDA_ARCHITECTURES=80\n"
     result = migrate_file("build.sh", text, DeployOptions())
-    assert apply_edits(text, result.edits) == "#!/bin/sh\ncmake -B b -DPROJ_USE_CUDA=ON '-DCMAKE_HIP_ARCHITECTURES=gfx90a;gfx942'\n"
+    assert apply_edits(text, result.edits) == (
+        "#!/bin/sh\ncmake -B b -DPROJ_USE_CUDA=ON '-DCMAKE_HIP_ARCHITECTURES=gfx90a;gfx942'\n")
