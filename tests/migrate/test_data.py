@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cuda2rocm import knowledge
 from cuda2rocm.migrate import flags
-from cuda2rocm.migrate.base import cmake_variables, libraries
+from cuda2rocm.migrate.base import libraries
+from cuda2rocm.project.buildopts import cmake_variables
 
 ACTIONS = {"map", "drop", "report", "keep", "arch"}
 
