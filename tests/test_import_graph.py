@@ -100,11 +100,45 @@ def test_no_import_circles_between_our_modules() -> None:
     assert cycles(graph) == []
 
 
+def package_graph(graph: dict[str, set[str]], root: str = ROOT_PACKAGE) -> dict[str, set[str]]:
+    """The graph between the root's top-level packages and modules (``cuda2rocm.scan``, ``cuda2rocm.model``)."""
+    def top(name: str) -> str:
+        return ".".join(name.split(".")[:2]) if name.startswith(root + ".") else name
+
+    out: dict[str, set[str]] = {}
+    for module, deps in graph.items():
+        out.setdefault(top(module), set()).update(top(d) for d in deps if top(d) != top(module))
+    return out
+
+
+def test_no_import_circles_between_packages() -> None:
+    """Packages stack in floors: a package may use the ones below it, never one that (through others) uses it."""
+    packages = package_graph(import_graph())
+    assert {"cuda2rocm.scan", "cuda2rocm.migrate", "cuda2rocm.translate", "cuda2rocm.files"} <= set(packages)
+    assert cycles(packages) == []
+
+
+def test_rewriters_share_recognisers_below_scan() -> None:
+    """The walker, the classifier and the image recognisers live below scan: rewrite, convert and migrate do not
+    reach into scan's analyzers (or, for rewrite, into scan at all)."""
+    graph = import_graph()
+    for module, deps in graph.items():
+        if module.startswith(("cuda2rocm.migrate", "cuda2rocm.translate", "cuda2rocm.rewrite")):
+            assert not {d for d in deps if d.startswith("cuda2rocm.scan.analyzers")}, module
+        if module.startswith("cuda2rocm.rewrite"):
+            assert not {d for d in deps if d.startswith("cuda2rocm.scan")}, module
+
+
 def test_assess_grades_results_without_importing_the_scanner() -> None:
     graph = import_graph()
     assess = [m for m in graph if m == "cuda2rocm.assess" or m.startswith("cuda2rocm.assess.")]
     assert assess
     assert not {m for a in assess for m in graph[a] if m.startswith("cuda2rocm.scan")}
+
+
+def test_package_graph_folds_modules() -> None:
+    graph = {"r.a.x": {"r.b.y", "r.a.z"}, "r.a.z": set(), "r.b.y": {"r.m"}, "r.m": set()}
+    assert package_graph(graph, "r") == {"r.a": {"r.b"}, "r.b": {"r.m"}, "r.m": set()}
 
 
 def test_cycle_finder_finds_circles() -> None:

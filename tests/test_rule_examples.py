@@ -128,8 +128,8 @@ def s304(tmp: Path) -> set[str]:
 
 def e101(tmp: Path) -> set[str]:
     """A path the walker lists as a file but that cannot be read (a directory where a file is expected)."""
+    from cuda2rocm.files.walk import Candidate
     from cuda2rocm.scan.filescan import scan_file
-    from cuda2rocm.scan.walk import Candidate
 
     (tmp / "secret.cu").mkdir()
     report = scan_file(Candidate(str(tmp / "secret.cu"), "secret.cu", "cuda", 10), "MI300X", 2**20)

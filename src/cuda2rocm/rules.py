@@ -116,6 +116,12 @@ def define(r: Rule) -> Rule:
     return r
 
 
+def new_rule(id: str, title: str, family: str, severity: Severity, confidence: Confidence, layer: Layer, *,
+             what: str, why: str, example: str, instead: str, references: tuple[str, ...] = ()) -> Rule:
+    """Register a documented rule that an engine emits by id (the keyword form of :func:`define`)."""
+    return define(Rule(id, title, family, severity, confidence, layer, what, why, example, instead, references))
+
+
 def get(rule_id: str) -> Rule:
     load_all()
     return RULES[rule_id]

@@ -24,11 +24,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from cuda2rocm.cli.main import main
+from cuda2rocm.files.classify import classify
 from cuda2rocm.migrate.base import BuildOptions
 from cuda2rocm.migrate.bazel import migrate_bazel, migrate_bazelrc
 from cuda2rocm.migrate.build import build_kind, migrate_build, renames_in_tree
 from cuda2rocm.rewrite.runner import Mode
-from cuda2rocm.scan.classify import classify
 from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.translate.api import convert
 from cuda2rocm.translate.options import Options

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuda2rocm.cli.main import main
+from cuda2rocm.files.classify import classify
 from cuda2rocm.migrate.base import BuildOptions
 from cuda2rocm.migrate.build import is_build_file, migrate_build
 from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.rewrite.runner import Mode
 from cuda2rocm.rules import RULES
-from cuda2rocm.scan.classify import classify
 from cuda2rocm.source.edits import apply_edits
 
 GFX = BuildOptions(gfx=("gfx90a", "gfx942"))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from cuda2rocm.files.config import ScanConfig
 from cuda2rocm.scan.api import ScanInputError, scan
-from cuda2rocm.scan.config import ScanConfig
 
 GOOD_CU = "__global__ void k(float* x) { x[0] = 1.0f; }\n"
 
@@ -94,8 +94,8 @@ def test_unreadable_file_even_as_root(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     (root / "notafile.cu").mkdir()
     (root / "notafile.cu" / "inner.txt").write_text("x")
+    from cuda2rocm.files.walk import Candidate
     from cuda2rocm.scan.filescan import scan_file
-    from cuda2rocm.scan.walk import Candidate
 
     report = scan_file(Candidate(str(root / "notafile.cu"), "notafile.cu", "cuda", 10), "MI300X", 2**20)
     assert [p.extra["rule"] for p in report.problems] == ["C2R-E101"]

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from cuda2rocm.files.classify import classify
+from cuda2rocm.files.walk import Candidate
 from cuda2rocm.scan import rules
-from cuda2rocm.scan.classify import classify
 from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.walk import Candidate
 
 
 def _scan(tmp_path: Path, name: str, text: str) -> FileFacts:

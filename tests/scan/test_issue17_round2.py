@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from cuda2rocm.files.classify import classify
+from cuda2rocm.files.walk import Candidate
 from cuda2rocm.hazards import analyze, apply_edits, fixes
 from cuda2rocm.model import Finding
-from cuda2rocm.scan.classify import classify
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.walk import Candidate
 from cuda2rocm.source.tokens import tokenize
 
 
@@ -82,7 +82,7 @@ def test_convert_rewrites_are_read_from_convert() -> None:
     from cuda2rocm.hazards import devicecalls
     from cuda2rocm.translate.passes import dialect
 
-    assert devicecalls.convert_rewrites() is dialect._DEVICE_GLOBAL
+    assert devicecalls.convert_rewrites() is dialect.DEVICE_GLOBAL
     assert devicecalls.convert_rewrites() <= devicecalls.HOST_ONLY_STD
 
 

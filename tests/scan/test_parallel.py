@@ -51,7 +51,7 @@ def test_jobs_1_and_2_and_3_render_the_same_bytes(tree: str, many_chunks: None) 
 
 
 def test_chunks_cover_the_candidates_in_order_and_shrink_at_the_end() -> None:
-    from cuda2rocm.scan.walk import Candidate
+    from cuda2rocm.files.walk import Candidate
 
     cands = [Candidate(f"/x/f{i}.cu", f"f{i}.cu", "cuda", 100_000) for i in range(400)]
     chunks = api._chunks(cands, 2)

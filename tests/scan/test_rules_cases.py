@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 
 from cuda2rocm.cli.main import main
+from cuda2rocm.files.walk import Candidate
 from cuda2rocm.rules import load_all
 from cuda2rocm.scan.api import scan
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.walk import Candidate
 
 
 def _scan_text(tmp_path: Path, name: str, text: str) -> set[tuple[str, int]]:
     path = tmp_path / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
-    from cuda2rocm.scan.classify import classify
+    from cuda2rocm.files.classify import classify
 
     cand = Candidate(str(path), name, classify(name) or "yaml", path.stat().st_size)
     report = scan_file(cand, "MI300X", 2**24)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from cuda2rocm.files.walk import Candidate
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.walk import Candidate
 from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
 

@@ -101,7 +101,7 @@ def test_pyproject_tool_table_has_the_same_keys_and_unknown_keys_warn(tmp_path: 
 
 
 def test_the_config_file_scan_reads_is_the_same(tmp_path: Path) -> None:
-    from cuda2rocm.scan.config import load_config
+    from cuda2rocm.files.config import load_config
 
     (tmp_path / "cuda2rocm.toml").write_text(config.template(target_gpu="MI250X"))
     assert load_config(tmp_path).target_gpu == config.load(tmp_path / "cuda2rocm.toml").target_gpu == "MI250X"

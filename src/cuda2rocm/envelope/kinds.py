@@ -58,12 +58,12 @@ def _fingerprint(value: Any) -> None:
 
 
 def _scan_version() -> str:
-    from cuda2rocm.scan.result import SCHEMA_VERSION
+    from cuda2rocm.results import SCHEMA_VERSION
 
     return SCHEMA_VERSION
 
 
-kind("scan", _scan_version, "cuda2rocm.scan.result:ScanResult", "cuda2rocm scan: the whole ScanResult")
+kind("scan", _scan_version, "cuda2rocm.results:ScanResult", "cuda2rocm scan: the whole ScanResult")
 kind("convert", "1", "cuda2rocm.translate.summary:ConvertSummary",
      "cuda2rocm convert: per-file outcome, statistics, findings and output hashes")
 kind("verify", "1", "cuda2rocm.translate.summary:VerifySummary", "cuda2rocm verify: hipcc target, units compiled")

@@ -15,13 +15,14 @@ from cuda2rocm.rules import rule
 #: "reference to __host__ function ... in __global__ function"; nvcc 12 compiles all three, and hipcc compiles
 #: ``printf``/``malloc``/``free`` and ``std::memcpy``/``std::sqrt``/``std::min`` (checked 2026-12-01)
 HOST_ONLY_STD = frozenset({"printf", "malloc", "free"})
+#: the ``std::`` functions whose device-code spelling is the global one: convert's dialect pass rewrites
+#: ``std::printf`` -> ``printf`` in device code (it reads this table), scan reports them, K509 leaves them to convert
+DEVICE_GLOBAL = frozenset({"printf"})
 
 
 def convert_rewrites() -> frozenset[str]:
-    """The ``std::`` functions convert itself rewrites in device code (its dialect pass's table, not a copy)."""
-    from cuda2rocm.translate.passes.dialect import _DEVICE_GLOBAL
-
-    return _DEVICE_GLOBAL
+    """The ``std::`` functions convert itself rewrites in device code."""
+    return DEVICE_GLOBAL
 
 
 def _device_calls(src: Source, names: frozenset[str]) -> Iterator[int]:

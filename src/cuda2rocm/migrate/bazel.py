@@ -36,14 +36,13 @@ from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, Collector, FileMigration, _rows, libraries
 from cuda2rocm.migrate.setup_py import _Migrator, _string, _syntax_problem
 from cuda2rocm.model import Edit, Severity
+from cuda2rocm.project.bazelfacts import CUDA_ENV, CUDA_REPOS, ROCM_CONFIG_REPLACES, canonical
 from cuda2rocm.source.formats._base import Problem
-from cuda2rocm.source.formats.bazelrc import RcLine, RcWord, read_bazelrc
+from cuda2rocm.source.formats.bazelrc import ENV_OPTIONS, RcLine, flag_aliases, option_values, read_bazelrc
 from cuda2rocm.source.tokens import LineIndex
 
 ROCM_DEFS = "@local_config_rocm//rocm:build_defs.bzl"
 ROCM_PACKAGE = "@local_config_rocm//rocm"
-#: repositories whose labels are CUDA's (a label of theirs that is not in the table is reported)
-CUDA_REPOS = ("@local_config_cuda//", "@local_cuda//", "@rules_cuda//", "@local_config_nccl//", "@cuda//")
 #: repository-rule and module calls that fetch or configure CUDA (WORKSPACE, MODULE.bazel, .bzl)
 REPO_CALLS = frozenset({"rules_cuda_dependencies", "rules_cuda_toolchains", "register_detected_cuda_toolchains",
                         "cuda_configure", "nccl_configure", "tensorrt_configure"})
@@ -469,17 +468,8 @@ class _Starlark(_Migrator):
 #: options of the added rocm config, as TensorFlow's configure writes its own
 ROCM_CONFIG = ("--define=using_rocm=true", "--define=using_rocm_hipcc=true",
                "--crosstool_top=@local_config_rocm//crosstool:toolchain", "--repo_env=TF_NEED_ROCM=1")
-_ENV_OPTIONS = ("--action_env", "--repo_env", "--test_env", "--host_action_env")
 #: environment variables of the CUDA configuration -> the ROCm ones (value: "path" = ROCM_PATH's default,
 #: "targets" = the gfx list, "" = left out of the rocm config and reported, "rocm" = covered by ROCM_CONFIG)
-_ENV = {"TF_NEED_CUDA": "rocm", "CUDA_TOOLKIT_PATH": "path", "CUDA_PATH": "path", "CUDA_HOME": "path",
-        "TF_CUDA_COMPUTE_CAPABILITIES": "targets", "HERMETIC_CUDA_COMPUTE_CAPABILITIES": "targets",
-        "TF_CUDA_VERSION": "", "HERMETIC_CUDA_VERSION": "", "TF_CUDNN_VERSION": "", "HERMETIC_CUDNN_VERSION": "",
-        "CUDNN_INSTALL_PATH": "", "TF_CUDA_CLANG": "", "TF_NCCL_VERSION": "", "NCCL_INSTALL_PATH": "",
-        "TF_CUDA_PATHS": "", "CLANG_CUDA_COMPILER_PATH": "", "TF_NEED_TENSORRT": ""}
-#: options the ROCM_CONFIG lines replace
-_COVERED = ("--@rules_cuda//cuda:enable", "--define=using_cuda=true", "--define=using_cuda_nvcc=true",
-            "--define=using_cuda_clang=true", "--crosstool_top=@local_config_cuda//crosstool:toolchain")
 
 
 def migrate_bazelrc(path: str, text: str, options: BuildOptions) -> FileMigration:
@@ -487,7 +477,7 @@ def migrate_bazelrc(path: str, text: str, options: BuildOptions) -> FileMigratio
     if rc.problems:
         return FileMigration(path, problems=rc.problems)
     out = Collector(path, text)
-    aliases = _aliases(rc.lines)
+    aliases = flag_aliases(rc.lines)
     cuda = rc.configs("cuda")
     has_rocm = bool(rc.configs("rocm"))
     for line in rc.lines:
@@ -519,55 +509,20 @@ def migrate_bazelrc(path: str, text: str, options: BuildOptions) -> FileMigratio
     return out.result()
 
 
-def _aliases(lines: tuple[RcLine, ...]) -> dict[str, str]:
-    """``--flag_alias=cuda_archs=@rules_cuda//cuda:archs`` -> {"--cuda_archs": "--@rules_cuda//cuda:archs"}."""
-    out: dict[str, str] = {}
-    for line in lines:
-        for opt in _options(line):
-            if opt[0] == "--flag_alias" and "=" in opt[1]:
-                name, target = opt[1].split("=", 1)
-                out[f"--{name}"] = target if target.startswith("--") else f"--{target}"
-    return out
-
-
-def _options(line: RcLine) -> Iterator[tuple[str, str, RcWord, RcWord]]:
-    """(name, value, first word, last word) of each option: ``--x=v`` or ``--x v`` (for options taking a value)."""
-    words = line.options
-    i = 0
-    while i < len(words):
-        w = words[i]
-        name, eq, value = w.value.partition("=")
-        if not w.value.startswith("-"):
-            i += 1
-            continue
-        if not eq and name in (*_ENV_OPTIONS, "--define", "--flag_alias", "--copt", "--config") and i + 1 < len(words) \
-                and not words[i + 1].value.startswith("-"):
-            yield name, words[i + 1].value, w, words[i + 1]
-            i += 2
-            continue
-        yield name, value, w, w
-        i += 1
-
-
-def _canonical(name: str, aliases: dict[str, str]) -> str:
-    name = aliases.get(name, name)
-    return name.replace("--@@rules_cuda//", "--@rules_cuda//")
-
-
 def _translate_line(out: Collector, line: RcLine, aliases: dict[str, str], replaced: list[str]) -> list[str]:
     """The options of one cuda-config line as the rocm config has them (CUDA-only ones reported or replaced)."""
     kept: list[str] = []
-    for name, value, first, last in _options(line):
+    for name, value, first, last in option_values(line):
         src = out.text[first.offset:last.end]
         spelled = " ".join(w.src for w in line.options if first.offset <= w.offset <= last.offset)
-        canon = _canonical(name, aliases)
+        canon = canonical(name, aliases)
         whole = f"{canon}={value}" if value else canon
-        if whole in _COVERED or canon in ("--@rules_cuda//cuda:enable", "--@rules_cuda//cuda:archs") or (
+        if whole in ROCM_CONFIG_REPLACES or canon in ("--@rules_cuda//cuda:enable", "--@rules_cuda//cuda:archs") or (
                 canon == "--config" and "cuda" in value):
             replaced.append(src)
-        elif canon in _ENV_OPTIONS:
+        elif canon in ENV_OPTIONS:
             var, eq, _ = value.partition("=")
-            kind = _ENV.get(var)
+            kind = CUDA_ENV.get(var)
             if kind is None:
                 kept.append(spelled)
             elif kind in ("rocm", "targets"):
@@ -588,8 +543,8 @@ def _translate_line(out: Collector, line: RcLine, aliases: dict[str, str], repla
 
 def _outside(out: Collector, line: RcLine, aliases: dict[str, str]) -> None:
     """CUDA options outside the cuda config: reported (the CUDA build keeps them)."""
-    for name, value, first, last in _options(line):
-        canon = _canonical(name, aliases)
+    for name, value, first, last in option_values(line):
+        canon = canonical(name, aliases)
         src = out.text[first.offset:last.end]
         if canon == "--config" and value == "cuda" and not line.config:
             out.report(R.BAZELRC_OPTION, first.offset, f"`{line.command} --config=cuda` makes every {line.command} a "
@@ -601,6 +556,6 @@ def _outside(out: Collector, line: RcLine, aliases: dict[str, str]) -> None:
         elif canon.startswith("--@rules_cuda//") and canon != "--flag_alias":
             out.report(R.BAZELRC_OPTION, first.offset, f"{src} applies to the CUDA build only",
                        fix="the rocm config sets the ROCm targets")
-        elif canon in _ENV_OPTIONS and value.partition("=")[0] in _ENV:
+        elif canon in ENV_OPTIONS and value.partition("=")[0] in CUDA_ENV:
             out.report(R.BAZELRC_OPTION, first.offset, f"{src} configures the CUDA toolkit outside the cuda config",
                        fix="move it into the cuda config")

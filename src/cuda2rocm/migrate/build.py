@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from pathlib import Path, PurePosixPath
 
+from cuda2rocm.files.classify import classify
 from cuda2rocm.fsio import InputError, decode, read_limited
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import CU_SUFFIXES, BuildOptions, FileMigration
@@ -29,7 +30,6 @@ from cuda2rocm.migrate.setup_py import migrate_setup_py
 from cuda2rocm.project.stack import resolve_targets
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import Mode
-from cuda2rocm.scan.classify import classify
 from cuda2rocm.source.formats.cmake import CMakeFile, read_cmake
 
 #: build-file kinds that migrate build rewrites (scan's classification; ``setup-py``: files named setup.py,

@@ -142,8 +142,8 @@ def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitig
     problems: list[InputProblem] = []
     for p in paths:
         if p.is_dir():
-            from cuda2rocm.scan.config import ScanConfig  # here: a single-file run needs no walker (start-up)
-            from cuda2rocm.scan.walk import walk
+            from cuda2rocm.files.config import ScanConfig  # here: a single-file run needs no walker (start-up)
+            from cuda2rocm.files.walk import walk
 
             cfg = ScanConfig(respect_gitignore=gitignore)
             top = str(p.resolve())

@@ -14,15 +14,15 @@ from pathlib import Path
 
 from cuda2rocm import __version__
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init, worker_pool
+from cuda2rocm.files.config import ConfigError, ScanConfig, load_config
+from cuda2rocm.files.walk import Candidate, walk
 from cuda2rocm.fsio import InputError, decode, read_limited
 from cuda2rocm.project import buildopts, includes
 from cuda2rocm.results import ScanResult
 from cuda2rocm.scan import merge, plugins
 from cuda2rocm.scan.analyzers.cxx import PLAIN
-from cuda2rocm.scan.config import ConfigError, ScanConfig, load_config
 from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.filescan import scan_file
-from cuda2rocm.scan.walk import Candidate, walk
 from cuda2rocm.source.formats.cmake import read_cmake
 
 __all__ = ["ConfigError", "ScanInputError", "ScanResult", "scan"]

@@ -6,6 +6,8 @@ import traceback
 from collections.abc import Callable, Iterable
 
 from cuda2rocm.batch import gc_paused
+from cuda2rocm.files.classify import refine_yaml
+from cuda2rocm.files.walk import Candidate
 from cuda2rocm.model import InputProblem
 from cuda2rocm.scan import rocm_path, suppress
 from cuda2rocm.scan.analyzers import (
@@ -21,10 +23,8 @@ from cuda2rocm.scan.analyzers import (
     shell,
     yamlfiles,
 )
-from cuda2rocm.scan.classify import refine_yaml
 from cuda2rocm.scan.filefacts import FileFacts, Record
 from cuda2rocm.scan.reading import read_text
-from cuda2rocm.scan.walk import Candidate
 from cuda2rocm.source.tokens import count_lines
 
 TextAnalyzer = Callable[[FileFacts, str], None]

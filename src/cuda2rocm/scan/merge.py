@@ -7,11 +7,11 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
+from cuda2rocm.files.classify import is_benchmark_path, is_test_path
 from cuda2rocm.model import Finding, InputProblem
 from cuda2rocm.results import ApiUse, BinaryArtifact, Deployment, FileInfo
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.analyzers.apinames import first_use_finding, lookup
-from cuda2rocm.scan.classify import is_benchmark_path, is_test_path
 from cuda2rocm.scan.filefacts import FileFacts
 from cuda2rocm.scan.rules import emit
 

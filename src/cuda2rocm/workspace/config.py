@@ -19,7 +19,7 @@ Keys (docs/workspace.md; ``cuda2rocm init`` writes them all with a comment each)
     tolerance = 0.05
 
 The keys ``scan`` reads (``include``, ``exclude``, ``max-file-mb``, ``disable``, ``respect-gitignore``) are
-accepted and left to scan's own loader (:mod:`cuda2rocm.scan.config`). A value that is wrong is a
+accepted and left to scan's own loader (:mod:`cuda2rocm.files.config`). A value that is wrong is a
 :class:`ConfigError` naming the file and the line of the key; an unknown key is a warning (``warnings``), so a
 newer tool's file still loads.
 """

@@ -23,9 +23,9 @@ from cuda2rocm.migrate.deploy.images import ImageChoice
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.rules import containers as R
 from cuda2rocm.model import Edit
+from cuda2rocm.project.images import is_nvidia_image
 from cuda2rocm.project.recognise import nvidia_runner
 from cuda2rocm.rules import Rule
-from cuda2rocm.scan.analyzers.images import is_nvidia_image
 from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.formats.shell import WORD, read_shell
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml

@@ -20,8 +20,8 @@ from cuda2rocm import knowledge
 from cuda2rocm.datafiles import packaged_csv
 from cuda2rocm.knowledge import versions, wheels
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.project.images import CUDA_TAG, PYTORCH_TAG, is_nvidia_image, split_ref
 from cuda2rocm.rules import Rule
-from cuda2rocm.scan.analyzers.images import _CUDA_TAG, _PYTORCH_TAG, is_nvidia_image, split_ref
 from cuda2rocm.source.formats.shell import WORD, Word
 
 
@@ -107,7 +107,7 @@ def _os_parts(os_name: str) -> tuple[str, str]:
 
 
 def _flavor(repo: str, tag: str) -> str:
-    m = _CUDA_TAG.match(tag)
+    m = CUDA_TAG.match(tag)
     return (m.group(4) or "") if m and repo.endswith("nvidia/cuda") else ""
 
 
@@ -116,7 +116,7 @@ def rocm_image(ref: str, options: DeployOptions) -> ImageChoice | None:
     None when ``ref`` is not a CUDA image the table knows."""
     ref = ref.strip().strip("\"'")
     repo, tag = _repo(ref), split_ref(ref)[1]
-    if repo == "pytorch/pytorch" and not _PYTORCH_TAG.match(tag):
+    if repo == "pytorch/pytorch" and not PYTORCH_TAG.match(tag):
         return None  # a CPU build of the PyTorch image
     flavor = _flavor(repo, tag)
     row = next((r for r in image_rows() if r.cuda_repo == repo and r.flavor in (flavor, "*")), None)
@@ -134,7 +134,7 @@ def rocm_image(ref: str, options: DeployOptions) -> ImageChoice | None:
     release = knowledge.get_release(rocm)
     if release is not None and not any(o.startswith(os_row["release_os"]) for o in release.os):
         notes.append(f"ROCm {rocm} does not list {os_row['release_os']} among its supported systems")
-    source_os = _CUDA_TAG.match(tag) if repo.endswith("nvidia/cuda") else None
+    source_os = CUDA_TAG.match(tag) if repo.endswith("nvidia/cuda") else None
     if source_os and source_os.group(5) and f"{source_os.group(5)}{source_os.group(6)}" != os_row["os"]:
         notes.append(f"the CUDA image was {source_os.group(5)}{source_os.group(6)}; the ROCm image is {os_row['os']}")
     torch = options.stack.image_torch
@@ -143,7 +143,7 @@ def rocm_image(ref: str, options: DeployOptions) -> ImageChoice | None:
         if os_kind != "ubuntu":
             notes.append(f"rocm/pytorch tags are Ubuntu builds: using ubuntu22.04 instead of {os_row['os']}")
             os_row, os_version = os_rows()["ubuntu22.04"], "22.04"
-        m = _PYTORCH_TAG.match(tag)
+        m = PYTORCH_TAG.match(tag)
         if m and torch and versions.key(m.group(1))[:2] != versions.key(torch)[:2]:
             notes.append(f"PyTorch {m.group(1)} becomes {torch}, the newest ROCm {rocm} lists")
         framework = f"PyTorch {torch}" if torch else "PyTorch"

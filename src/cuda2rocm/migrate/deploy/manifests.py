@@ -18,8 +18,8 @@ from cuda2rocm.migrate.deploy.yamlfile import (
     is_gpu_deployment,
     replace_scalar,
 )
+from cuda2rocm.project.images import is_nvidia_image
 from cuda2rocm.rules import Rule
-from cuda2rocm.scan.analyzers.images import is_nvidia_image
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, YamlStream
 
 _SELECTOR_KEYS = frozenset({"nodeSelector", "matchLabels"})

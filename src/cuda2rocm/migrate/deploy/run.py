@@ -1,6 +1,6 @@
 """``migrate deploy``: find the files that run the application, migrate each by its kind, add generated files.
 
-Which files: scan's classification (:func:`cuda2rocm.scan.classify.classify`) of Dockerfiles, compose files,
+Which files: scan's classification (:func:`cuda2rocm.files.classify.classify`) of Dockerfiles, compose files,
 YAML (Kubernetes manifests, Helm charts, Prometheus rules: told apart by content in the kind's migrator), CI
 definitions, shell/Slurm scripts, and Grafana dashboards (``.json`` files whose path names grafana or a
 dashboard). Each kind's module (:data:`MIGRATORS`) exposes ``migrate(rel, text, options) -> FileMigration``
@@ -17,12 +17,12 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 from types import ModuleType
 
+from cuda2rocm.files.classify import classify
 from cuda2rocm.migrate.base import FileMigration
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.engine import Generated, MigrationRun, finish, migrate_jobs, planned
 from cuda2rocm.project.buildopts import BuildFacts, gpu_options
 from cuda2rocm.rewrite.runner import FileOutcome, Mode
-from cuda2rocm.scan.classify import classify
 
 #: deploy file kind -> the module that migrates it
 MIGRATORS: dict[str, str] = {

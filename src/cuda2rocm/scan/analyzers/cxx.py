@@ -232,7 +232,7 @@ def _convert_dialect(report: FileFacts, tokens: list[Token], text: str, index: L
 
     ctx = Context.create(text, report.path, tokens, Options())
     if weak:
-        list(dialect._weak_aliases(ctx))
+        list(dialect.weak_aliases(ctx))
         report.findings.extend(ctx.findings)
     if std:
         k509 = RULES["C2R-K509"]

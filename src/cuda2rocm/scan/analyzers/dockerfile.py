@@ -3,7 +3,6 @@ RUN/CMD commands; malformed instructions (unknown, empty ``FROM``, broken JSON f
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from cuda2rocm.scan import rocm_path, rules
@@ -11,7 +10,7 @@ from cuda2rocm.scan.analyzers import shell
 from cuda2rocm.scan.analyzers.envvars import check_env
 from cuda2rocm.scan.analyzers.images import scan_image
 from cuda2rocm.scan.filefacts import Bad, Record
-from cuda2rocm.source.formats.dockerfile import INSTRUCTIONS, Instruction, read_dockerfile
+from cuda2rocm.source.formats.dockerfile import INSTRUCTIONS, Instruction, expand, read_dockerfile
 from cuda2rocm.source.tokens import LineIndex
 
 __all__ = ["INSTRUCTIONS", "expand", "scan_dockerfile"]
@@ -28,17 +27,8 @@ def scan_dockerfile(text: str) -> Iterator[Record]:
         yield from _instruction(ins, lines, index, args)
 
 
-_REF = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-+][^}]*)?\}|([A-Za-z_][A-Za-z0-9_]*))")
 
 
-def expand(text: str, args: dict[str, str]) -> str:
-    """``${NAME}``/``$NAME`` replaced by the ARG/ENV values known so far (nested ones too; unknown ones kept)."""
-    for _ in range(5):  # ARG BASE=nvidia/cuda:${CUDA_VERSION}-devel: a few rounds resolve chains
-        new = _REF.sub(lambda m: args.get(m.group(1) or m.group(2), m.group(0)), text)
-        if new == text:
-            break
-        text = new
-    return text
 
 
 def _instruction(ins: Instruction, lines: list[str], index: LineIndex,

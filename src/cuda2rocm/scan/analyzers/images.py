@@ -8,18 +8,11 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from cuda2rocm.datafiles import packaged_csv
+from cuda2rocm.project.images import CUDA_TAG, PYTORCH_TAG, is_nvidia_image, split_ref
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.filefacts import Fact, Hit, Record
 
-_CUDA_TAG = re.compile(
-    r"^(\d+\.\d+(?:\.\d+)?)(-cudnn(\d+(?:\.\d+)*)?)?(?:-(base|runtime|devel))?(?:-([a-z]+)(\d+(?:\.\d+)?))?"
-)
 _NGC = re.compile(r"^nvcr\.io/nvidia/([\w.-]+)$")
-
-
-def is_nvidia_image(ref: str) -> bool:
-    repo = ref.split("@")[0].rsplit(":", 1)[0] if ":" in ref.split("/")[-1] else ref.split("@")[0]
-    return repo in ("nvidia/cuda", "docker.io/nvidia/cuda") or repo.startswith(("nvcr.io/nvidia/", "nvidia/cudagl"))
 
 
 class NgcStack(NamedTuple):
@@ -39,19 +32,11 @@ def ngc_table() -> dict[tuple[str, str], NgcStack]:
             for r in rows}
 
 
-def split_ref(ref: str) -> tuple[str, str]:
-    last = ref.split("/")[-1]
-    if ":" in last:
-        repo, tag = ref.rsplit(":", 1)
-        return repo, tag.split("@")[0]
-    return ref.split("@")[0], "latest"
-
-
 def scan_image(ref: str, line: int, col: int) -> Iterator[Record]:
     """Inventory and flag one image reference."""
     ref = ref.strip().strip("\"'")
     repo, tag = split_ref(ref)
-    m = _PYTORCH_TAG.match(tag)
+    m = PYTORCH_TAG.match(tag)
     if repo.removeprefix("docker.io/") == "pytorch/pytorch" and m is not None:
         yield from _pytorch_cuda_image(m, repo, tag, ref, line, col)
         return
@@ -84,7 +69,6 @@ def scan_image(ref: str, line: int, col: int) -> Iterator[Record]:
 _CU_TAG = re.compile(r"(?:^|[-_.])cu(\d{3})(?=$|[-_.])")
 
 #: Docker Hub's pytorch/pytorch tags: 2.1.2-cuda12.1-cudnn8-devel, 1.0-cuda10.0-cudnn7-runtime
-_PYTORCH_TAG = re.compile(r"^(\d+(?:\.\d+)*)-cuda(\d+\.\d+)(?:-cudnn(\d+))?(?:-(devel|runtime))?$")
 
 
 def _pytorch_cuda_image(m: re.Match[str], repo: str, tag: str, ref: str, line: int, col: int) -> Iterator[Record]:
@@ -97,7 +81,7 @@ def _pytorch_cuda_image(m: re.Match[str], repo: str, tag: str, ref: str, line: i
 
 
 def _cuda_tag(tag: str, line: int, ref: str) -> Iterator[Record]:
-    m = _CUDA_TAG.match(tag)
+    m = CUDA_TAG.match(tag)
     if not m:
         return
     yield Fact("cuda", "CUDA", m.group(1), line, ref)

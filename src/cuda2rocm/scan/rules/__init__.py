@@ -5,11 +5,11 @@ or attribute error, never a finding of an unknown rule."""
 
 from __future__ import annotations
 
+from cuda2rocm.files.inputs import E101, E102, E103, E104, E105, E106
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import RULES, Rule
 from cuda2rocm.scan.rules._binaries import S201, S202, S203, S204, S301, S302, S303, S304
 from cuda2rocm.scan.rules._deploy import D101, D102, D103, D104, D105, D106, D107, D108, D109, D110
-from cuda2rocm.scan.rules._inputs import E101, E102, E103, E104, E105, E106
 from cuda2rocm.scan.rules._inventory import (
     S101,
     S102,

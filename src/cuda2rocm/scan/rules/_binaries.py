@@ -5,13 +5,13 @@ from __future__ import annotations
 from cuda2rocm.model import Confidence as C
 from cuda2rocm.model import Layer as L
 from cuda2rocm.model import Severity as S
-from cuda2rocm.scan.rules._common import scan_rule
+from cuda2rocm.rules import new_rule
 
 PLUG = "scan-plugins"
 BIN = "scan-binaries"
 AI = "https://rocm.docs.amd.com/en/latest/how-to/rocm-for-ai/index.html"
 
-S201 = scan_rule(
+S201 = new_rule(
     "C2R-S201", "plugin-without-rocm-support", PLUG, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags third-party GPU packages that have no ROCm support or are abandoned, per the bundled "
     "knowledge base (with the fact's source and date).",
@@ -21,7 +21,7 @@ S201 = scan_rule(
     instead="Use the replacement the knowledge base names (shown in the message).",
     references=(AI,),
 )
-S202 = scan_rule(
+S202 = new_rule(
     "C2R-S202", "plugin-needs-rocm-build", PLUG, S.MEDIUM, C.HIGH, L.LIBRARY,
     what="Flags third-party GPU packages that work on ROCm only through an AMD fork, a partial upstream port "
     "or an alternative package.",
@@ -30,7 +30,7 @@ S202 = scan_rule(
     instead="Install the ROCm build named in the message and check its caveats.",
     references=(AI,),
 )
-S203 = scan_rule(
+S203 = new_rule(
     "C2R-S203", "plugin-supported-upstream", PLUG, S.INFO, C.HIGH, L.LIBRARY,
     what="Records third-party GPU packages that support ROCm upstream.",
     why="They still need their ROCm wheel or a source build against ROCm, and a version that has it.",
@@ -38,7 +38,7 @@ S203 = scan_rule(
     instead="Install the ROCm build of the same package.",
     references=(AI,),
 )
-S204 = scan_rule(
+S204 = new_rule(
     "C2R-S204", "unknown-cuda-package", PLUG, S.MEDIUM, C.LOW, L.LIBRARY,
     what="Flags required packages the knowledge base does not know whose names say they are CUDA-specific "
     "(`nvidia-*` other than the CUDA library wheels, `*cuda*`, `*cutlass*`, `*tensorrt*`, `*-cu12`).",
@@ -49,7 +49,7 @@ S204 = scan_rule(
     "to the knowledge base (`cuda2rocm kb update --from FILE`).",
     references=(AI,),
 )
-S301 = scan_rule(
+S301 = new_rule(
     "C2R-S301", "closed-cuda-binary", BIN, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags prebuilt ELF files (shared/static libraries, objects, executables) that link CUDA libraries "
     "(DT_NEEDED libcudart, libcublas, libnccl, ...) and whose source is not in the repository.",
@@ -59,7 +59,7 @@ S301 = scan_rule(
     instead="Get the source or a ROCm build from the vendor, or replace the component.",
     references=("https://refspecs.linuxfoundation.org/elf/gabi4+/ch5.dynamic.html",),
 )
-S302 = scan_rule(
+S302 = new_rule(
     "C2R-S302", "embedded-nvidia-fatbin", BIN, S.HIGH, C.HIGH, L.LOW_LEVEL,
     what="Flags binaries that embed NVIDIA device code (`.nv_fatbin` section) with no source in the "
     "repository.",
@@ -69,7 +69,7 @@ S302 = scan_rule(
     instead="Rebuild from source with hipcc, or obtain a ROCm build.",
     references=("https://docs.nvidia.com/cuda/cuda-binary-utilities/",),
 )
-S303 = scan_rule(
+S303 = new_rule(
     "C2R-S303", "nvidia-device-code-file", BIN, S.HIGH, C.HIGH, L.LOW_LEVEL,
     what="Flags NVIDIA device code files: `.cubin`, `.fatbin`, `.ptx`, when no source is present.",
     why="PTX and cubins are NVIDIA ISA; they are loaded with the driver API (`cuModuleLoad`) and have no "
@@ -78,7 +78,7 @@ S303 = scan_rule(
     instead="Recover the CUDA source, translate it, and ship code objects built with hipcc (`.hsaco`).",
     references=("https://docs.nvidia.com/cuda/parallel-thread-execution/",),
 )
-S304 = scan_rule(
+S304 = new_rule(
     "C2R-S304", "wheel-with-cuda-binaries", BIN, S.HIGH, C.HIGH, L.LIBRARY,
     what="Flags wheels in the repository whose shared objects link CUDA libraries or embed fatbins.",
     why="A vendored CUDA wheel installs fine on an AMD machine and fails at import or first use.",

@@ -5,14 +5,14 @@ from __future__ import annotations
 from cuda2rocm.model import Confidence as C
 from cuda2rocm.model import Layer as L
 from cuda2rocm.model import Severity as S
-from cuda2rocm.scan.rules._common import scan_rule
+from cuda2rocm.rules import new_rule
 
 F = "deployment"
 DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 K8S = "https://github.com/ROCm/k8s-device-plugin"
 RCCL = "https://rocm.docs.amd.com/projects/rccl/en/latest/"
 
-D101 = scan_rule(
+D101 = new_rule(
     "C2R-D101", "nvidia-base-image", F, S.HIGH, C.HIGH, L.OPS,
     what="Flags container images built on NVIDIA CUDA images (`nvidia/cuda`, `nvcr.io/nvidia/*`) in "
     "Dockerfiles, compose files, Kubernetes manifests and CI.",
@@ -22,7 +22,7 @@ D101 = scan_rule(
     instead="Start from `rocm/pytorch:<rocm>_<ubuntu>_<python>_pytorch_<ver>` or `rocm/dev-ubuntu-22.04:<rocm>`.",
     references=(DOCKER,),
 )
-D102 = scan_rule(
+D102 = new_rule(
     "C2R-D102", "kubernetes-nvidia-gpu", F, S.HIGH, C.HIGH, L.OPS,
     what="Flags Kubernetes/Helm resources that request `nvidia.com/gpu`, select NVIDIA nodes or use the "
     "`nvidia` runtime class.",
@@ -32,7 +32,7 @@ D102 = scan_rule(
     instead="Request `amd.com/gpu` and select nodes with the AMD node labeller's labels.",
     references=(K8S,),
 )
-D103 = scan_rule(
+D103 = new_rule(
     "C2R-D103", "nccl-tuning-variable", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags NCCL_* environment variables set in images, manifests, scripts or code, each described by the "
     "class `migrate deploy` acts on (project/data/nccl_classes.csv): no effect on RCCL (removed), tuning to "
@@ -43,7 +43,7 @@ D103 = scan_rule(
     instead="Start from RCCL defaults, then tune with `cuda2rocm comm` on the target nodes.",
     references=(RCCL,),
 )
-D104 = scan_rule(
+D104 = new_rule(
     "C2R-D104", "nvidia-smi-use", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags calls of `nvidia-smi` in scripts, health checks, CI and code, and reads of the NVIDIA driver's "
     "`/proc/driver/nvidia/...` entries.",
@@ -52,7 +52,7 @@ D104 = scan_rule(
     instead="Use `amd-smi` (or `rocm-smi`) on ROCm.",
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
-D105 = scan_rule(
+D105 = new_rule(
     "C2R-D105", "nvidia-container-runtime", F, S.HIGH, C.HIGH, L.OPS,
     what="Flags NVIDIA container runtime settings: compose `driver: nvidia` device reservations, "
     "`runtime: nvidia`, `NVIDIA_VISIBLE_DEVICES`, `docker run --gpus`.",
@@ -63,7 +63,7 @@ D105 = scan_rule(
     instead="Add `devices: [/dev/kfd, /dev/dri]` and `group_add: [video]`, or use the AMD container toolkit.",
     references=(DOCKER,),
 )
-D106 = scan_rule(
+D106 = new_rule(
     "C2R-D106", "gpu-launcher", F, S.LOW, C.HIGH, L.OPS,
     what="Records distributed launchers and schedulers: torchrun, deepspeed, mpirun, srun/sbatch "
     "`--gres=gpu`, with their GPU and node counts.",
@@ -73,7 +73,7 @@ D106 = scan_rule(
     instead="Keep the launcher; replace GPU resource names and re-validate collectives with `cuda2rocm comm`.",
     references=(RCCL,),
 )
-D107 = scan_rule(
+D107 = new_rule(
     "C2R-D107", "nvidia-ci-runner", F, S.LOW, C.MEDIUM, L.OPS,
     what="Flags CI jobs that need NVIDIA GPUs or toolkits (GPU runner labels, CUDA toolkit setup actions, "
     "CUDA images).",
@@ -82,7 +82,7 @@ D107 = scan_rule(
     instead="Add a ROCm job (self-hosted AMD runner or a hipcc compile-only job) next to the CUDA one.",
     references=("https://docs.github.com/en/actions/hosting-your-own-runners",),
 )
-D108 = scan_rule(
+D108 = new_rule(
     "C2R-D108", "cuda-runtime-env-variable", F, S.LOW, C.MEDIUM, L.OPS,
     what="Flags CUDA runtime/library environment variables (`CUDA_DEVICE_MAX_CONNECTIONS`, "
     "`CUDA_LAUNCH_BLOCKING`, `PYTORCH_CUDA_ALLOC_CONF`, `CUBLAS_WORKSPACE_CONFIG`, ...) whose ROCm "
@@ -93,7 +93,7 @@ D108 = scan_rule(
     instead="Set the ROCm analogue named in the message (for example `GPU_MAX_HW_QUEUES`).",
     references=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html",),
 )
-D109 = scan_rule(
+D109 = new_rule(
     "C2R-D109", "nvidia-system-software", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags installs of NVIDIA-only system software in images and setup scripts: GPUDirect RDMA's peer-memory "
     "module (`nv_peer_mem`, `nvidia-peermem`), CUPTI (`libcupti-dev`), the container toolkit, Fabric Manager, DCGM.",
@@ -104,7 +104,7 @@ D109 = scan_rule(
     instead="Drop the package from the ROCm image; install rocprofiler / amd-smi where the feature is needed.",
     references=("https://rocm.docs.amd.com/en/latest/how-to/gpu-enabled-mpi.html",),
 )
-D110 = scan_rule(
+D110 = new_rule(
     "C2R-D110", "cmake-command-cuda", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags `cmake` configure commands in Dockerfiles, CI steps and scripts whose `-D` settings select or "
     "configure CUDA: the project's own GPU option (declared in its listfiles: `option(PROJ_USE_CUDA ...)`, a cache "

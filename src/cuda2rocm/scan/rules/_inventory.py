@@ -5,14 +5,14 @@ from __future__ import annotations
 from cuda2rocm.model import Confidence as C
 from cuda2rocm.model import Layer as L
 from cuda2rocm.model import Severity as S
-from cuda2rocm.scan.rules._common import scan_rule
+from cuda2rocm.rules import new_rule
 
 F = "scan-inventory"
 HIPIFY = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/"
 PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_guide.html"
 PT_ROCM = "https://pytorch.org/get-started/locally/ (ROCm wheels: download.pytorch.org/whl/rocmX.Y)"
 
-S101 = scan_rule(
+S101 = new_rule(
     "C2R-S101", "cuda-toolkit-version", F, S.INFO, C.HIGH, L.FRAMEWORK,
     what="Records a CUDA, cuDNN, NCCL or driver version that the project pins (base image, ENV, conda "
     "package, CMake `find_package(CUDAToolkit X)`, CI toolkit action).",
@@ -23,7 +23,7 @@ S101 = scan_rule(
     "combination with `cuda2rocm compat`.",
     references=("https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html",),
 )
-S102 = scan_rule(
+S102 = new_rule(
     "C2R-S102", "cuda-build-of-package", F, S.MEDIUM, C.HIGH, L.FRAMEWORK,
     what="Flags packages and indexes that select a CUDA build: `+cu121` local version tags, "
     "`--extra-index-url .../whl/cu121`, `nvidia-*-cu12` wheels, `cupy-cuda12x`, `pytorch-cuda=12.1`.",
@@ -34,7 +34,7 @@ S102 = scan_rule(
     " drop `nvidia-*-cu12` wheels (ROCm libraries ship in the ROCm install or the rocm/* images).",
     references=(PT_ROCM,),
 )
-S103 = scan_rule(
+S103 = new_rule(
     "C2R-S103", "cuda-source-file", F, S.INFO, C.HIGH, L.EXTENSION,
     what="Marks every `.cu`/`.cuh` file, with the number of `__global__` kernels it defines.",
     why="CUDA sources must be translated to HIP (hipify or `cuda2rocm convert`) and compiled with hipcc; "
@@ -45,7 +45,7 @@ S103 = scan_rule(
     "another GPU's).",
     references=(HIPIFY,),
 )
-S104 = scan_rule(
+S104 = new_rule(
     "C2R-S104", "cuda-in-cpp", F, S.LOW, C.MEDIUM, L.EXTENSION,
     what="Finds CUDA code in C/C++ files (`.cpp/.h/...`): CUDA headers or CUDA runtime/library identifiers.",
     why="Build systems compile these files with the host compiler today; after translation they need the HIP "
@@ -54,7 +54,7 @@ S104 = scan_rule(
     instead="Translate these files too and add the HIP include path/`hip::host` target to the build.",
     references=(PORTING,),
 )
-S105 = scan_rule(
+S105 = new_rule(
     "C2R-S105", "torch-cuda-extension", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Finds PyTorch C++/CUDA extensions: `CUDAExtension`, `torch.utils.cpp_extension.load(...)`, "
     "`load_inline(...)`.",
@@ -65,7 +65,7 @@ S105 = scan_rule(
     "sources, and build it in a rocm/pytorch image with `PYTORCH_ROCM_ARCH=gfx942`.",
     references=("https://pytorch.org/docs/stable/cpp_extension.html",),
 )
-S106 = scan_rule(
+S106 = new_rule(
     "C2R-S106", "cupy-raw-kernel", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Finds CuPy kernels written in CUDA C: `cupy.RawKernel`, `RawModule`, `ElementwiseKernel`, "
     "`ReductionKernel`.",
@@ -75,7 +75,7 @@ S106 = scan_rule(
     instead="Install the ROCm build of CuPy and review the kernel source string for CUDA-only constructs.",
     references=("https://docs.cupy.dev/en/stable/install.html#using-cupy-on-amd-gpu-experimental",),
 )
-S107 = scan_rule(
+S107 = new_rule(
     "C2R-S107", "numba-cuda-kernel", F, S.HIGH, C.HIGH, L.EXTENSION,
     what="Finds Numba CUDA kernels (`@cuda.jit`, `@numba.cuda.jit`).",
     why="Numba's CUDA target generates PTX for NVIDIA GPUs only; its ROCm target was removed upstream, so "
@@ -84,7 +84,7 @@ S107 = scan_rule(
     instead="Rewrite the kernel with PyTorch tensor ops or a Triton kernel, which run on ROCm.",
     references=("https://numba.readthedocs.io/en/stable/cuda/overview.html",),
 )
-S108 = scan_rule(
+S108 = new_rule(
     "C2R-S108", "pycuda-source-module", F, S.HIGH, C.HIGH, L.EXTENSION,
     what="Finds PyCUDA `SourceModule` kernels compiled at run time.",
     why="PyCUDA drives nvcc and the CUDA driver API; it has no ROCm backend.",
@@ -92,7 +92,7 @@ S108 = scan_rule(
     instead="Move the kernel to a HIP extension, CuPy (ROCm build) or Triton.",
     references=("https://documen.tician.de/pycuda/",),
 )
-S109 = scan_rule(
+S109 = new_rule(
     "C2R-S109", "cuda-api-without-hip", F, S.HIGH, C.MEDIUM, L.LIBRARY,
     what="Flags a CUDA API reference whose HIP counterpart is missing, unsupported or removed according to "
     "the bundled mapping table.",
@@ -102,7 +102,7 @@ S109 = scan_rule(
     instead="Look the call up with `cuda2rocm explain` / the mapping table and redesign around a supported API.",
     references=(HIPIFY,),
 )
-S110 = scan_rule(
+S110 = new_rule(
     "C2R-S110", "nvidia-gpu-architecture-pinned", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Flags NVIDIA GPU architectures pinned in build files: `CUDA_ARCHITECTURES`, "
     "`CMAKE_CUDA_ARCHITECTURES`, `-arch=sm_80`, `-gencode arch=compute_90,...`, `TORCH_CUDA_ARCH_LIST`.",
@@ -113,7 +113,7 @@ S110 = scan_rule(
     "or `PYTORCH_ROCM_ARCH=gfx942` for PyTorch extensions.",
     references=("https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html",),
 )
-S111 = scan_rule(
+S111 = new_rule(
     "C2R-S111", "cuda-language-in-build", F, S.LOW, C.HIGH, L.EXTENSION,
     what="Flags build files that enable or require CUDA: `project(... LANGUAGES CUDA)`, "
     "`enable_language(CUDA)`, `find_package(CUDAToolkit)`, `CUDA::` targets.",
@@ -123,7 +123,7 @@ S111 = scan_rule(
     instead="Use `enable_language(HIP)`, `find_package(hip)` and the `roc::`/`hip::` library targets.",
     references=("https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html",),
 )
-S113 = scan_rule(
+S113 = new_rule(
     "C2R-S113", "existing-rocm-path", F, S.INFO, C.MEDIUM, L.FRAMEWORK,
     what="Records where the project already builds or runs for ROCm: `enable_language(HIP)`, `find_package(hip)`, "
     "`CMAKE_HIP_ARCHITECTURES`, `torch.version.hip`, `__HIP_PLATFORM_AMD__`, `#include <hip/...>`, `hipcc`, "
@@ -134,7 +134,7 @@ S113 = scan_rule(
     instead="Start the proof of concept from the existing ROCm path and compare it with the CUDA baseline.",
     references=(HIPIFY,),
 )
-S112 = scan_rule(
+S112 = new_rule(
     "C2R-S112", "cuda-library-api", F, S.INFO, C.HIGH, L.LIBRARY,
     what="Marks the first use, per file, of each CUDA library header and API (cuBLAS, cuDNN, NCCL, Thrust, "
     "CUB, cuFFT, ...) with its ROCm counterpart from the mapping table.",
@@ -145,7 +145,7 @@ S112 = scan_rule(
     "`cuda2rocm compare`.",
     references=(HIPIFY,),
 )
-S114 = scan_rule(
+S114 = new_rule(
     "C2R-S114", "nvml-api-to-amdsmi", F, S.LOW, C.HIGH, L.OPS,
     what="Marks the first use, per file, of each NVML name in C/C++ (`nvml.h`, `nvmlInit`, `nvmlDeviceGet*`, "
     "`nvmlDevice_t`, `NVML_*`) with the AMD SMI (`amdsmi`) function, type or value that replaces it and what "
@@ -159,7 +159,7 @@ S114 = scan_rule(
     "`amdsmi_get_processor_handles`, `amdsmi_get_gpu_activity`, ...; link `libamd_smi`.",
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
-S115 = scan_rule(
+S115 = new_rule(
     "C2R-S115", "bazelrc-cuda-config", F, S.LOW, C.HIGH, L.EXTENSION,
     what="Reports the CUDA configuration of a `.bazelrc` (read with the lossless rc reader): the `cuda` config "
     "(`build:cuda ...`, once, with its length), `--config=cuda` in a command's defaults or another config, and CUDA "

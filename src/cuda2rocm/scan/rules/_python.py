@@ -5,12 +5,12 @@ from __future__ import annotations
 from cuda2rocm.model import Confidence as C
 from cuda2rocm.model import Layer as L
 from cuda2rocm.model import Severity as S
-from cuda2rocm.scan.rules._common import scan_rule
+from cuda2rocm.rules import new_rule
 
 F = "python"
 PT_HIP = "https://pytorch.org/docs/stable/notes/hip.html"
 
-P101 = scan_rule(
+P101 = new_rule(
     "C2R-P101", "device-capability-comparison", F, S.HIGH, C.HIGH, L.MODEL,
     what="Flags comparisons of `torch.cuda.get_device_capability()` (directly or through the names it is "
     "assigned to), e.g. `>= (8, 0)` to enable bf16 or FlashAttention.",
@@ -21,7 +21,7 @@ P101 = scan_rule(
     "try/except around the kernel.",
     references=(PT_HIP,),
 )
-P102 = scan_rule(
+P102 = new_rule(
     "C2R-P102", "device-name-matching", F, S.MEDIUM, C.HIGH, L.MODEL,
     what="Flags matching on `torch.cuda.get_device_name()` (comparisons, `in`, `startswith`, regexes).",
     why="AMD devices report names such as 'AMD Instinct MI300X'; code that looks for 'A100' or 'H100' picks "
@@ -31,7 +31,7 @@ P102 = scan_rule(
     "count) or on an explicit configuration value.",
     references=(PT_HIP,),
 )
-P103 = scan_rule(
+P103 = new_rule(
     "C2R-P103", "nvml-use", F, S.MEDIUM, C.HIGH, L.OPS,
     what="Flags imports of `pynvml` / `nvidia_smi` (NVML bindings).",
     why="NVML talks to the NVIDIA driver only; on AMD GPUs it fails to initialise. The AMD counterparts are "
@@ -41,7 +41,7 @@ P103 = scan_rule(
     "both).",
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
-P104 = scan_rule(
+P104 = new_rule(
     "C2R-P104", "cudnn-backend-flags", F, S.LOW, C.HIGH, L.MODEL,
     what="Flags settings of `torch.backends.cudnn.*` (benchmark, deterministic, allow_tf32, enabled).",
     why="On ROCm these flags steer MIOpen, not cuDNN: `benchmark=True` triggers MIOpen kernel tuning (slow "
@@ -51,7 +51,7 @@ P104 = scan_rule(
     "expectations you rely on.",
     references=(PT_HIP,),
 )
-P105 = scan_rule(
+P105 = new_rule(
     "C2R-P105", "torch-cuda-arch-list", F, S.MEDIUM, C.HIGH, L.EXTENSION,
     what="Flags `TORCH_CUDA_ARCH_LIST` in code, Dockerfiles and launch scripts.",
     why="Extensions built on ROCm read `PYTORCH_ROCM_ARCH`; a CUDA arch list is ignored, so the extension is "
@@ -60,7 +60,7 @@ P105 = scan_rule(
     instead='Set `PYTORCH_ROCM_ARCH="gfx942"` (MI300X) for ROCm builds.',
     references=("https://pytorch.org/docs/stable/cpp_extension.html",),
 )
-P106 = scan_rule(
+P106 = new_rule(
     "C2R-P106", "cuda-python-package-import", F, S.MEDIUM, C.HIGH, L.MODEL,
     what="Flags imports of CUDA-specific Python GPU packages: CuPy, PyCUDA, `numba.cuda`, cuda-python.",
     why="Each needs a ROCm build (CuPy) or has none (PyCUDA, Numba CUDA, cuda-python), so the code around "
@@ -69,7 +69,7 @@ P106 = scan_rule(
     instead="Use PyTorch ops, Triton, or CuPy's ROCm build; `hip-python` replaces cuda-python.",
     references=("https://rocm.docs.amd.com/projects/hip-python/en/latest/",),
 )
-P107 = scan_rule(
+P107 = new_rule(
     "C2R-P107", "cuda-graphs-python", F, S.MEDIUM, C.MEDIUM, L.MODEL,
     what="Flags every CUDA Graph site in Python: `torch.cuda.CUDAGraph()`, `torch.cuda.graph(...)`, "
     "`torch.cuda.make_graphed_callables` (also imported from `torch.cuda`, under an alias), and `g.replay()` / "
@@ -82,7 +82,7 @@ P107 = scan_rule(
     instead="Keep an eager fallback behind a flag and benchmark both on the target GPU.",
     references=(PT_HIP,),
 )
-P108 = scan_rule(
+P108 = new_rule(
     "C2R-P108", "tensorrt-dependence", F, S.HIGH, C.HIGH, L.MODEL,
     what="Flags imports of TensorRT (`tensorrt`, `torch_tensorrt`, `tensorrt_llm`).",
     why="TensorRT is NVIDIA-only; engines and plugins must be replaced (MIGraphX, torch.compile, "
@@ -91,7 +91,7 @@ P108 = scan_rule(
     instead="Use MIGraphX or torch.compile on ROCm, and compare accuracy with `cuda2rocm compare`.",
     references=("https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/",),
 )
-P109 = scan_rule(
+P109 = new_rule(
     "C2R-P109", "onnxruntime-cuda-provider", F, S.HIGH, C.HIGH, L.MODEL,
     what="Flags ONNX Runtime sessions that ask for the CUDA or TensorRT execution provider by name "
     "(`providers=[\"CUDAExecutionProvider\", ...]`).",
@@ -102,7 +102,7 @@ P109 = scan_rule(
     "onnxruntime-migraphx wheel, and check `ort.get_available_providers()`.",
     references=("https://onnxruntime.ai/docs/execution-providers/MIGraphX-ExecutionProvider.html",),
 )
-P110 = scan_rule(
+P110 = new_rule(
     "C2R-P110", "triton-num-warps-wave64", F, S.HIGH, C.MEDIUM, L.MODEL,
     what="Flags Triton launch settings `num_warps=N` (keyword or assignment) with N above 16.",
     why="Triton's num_warps counts wavefronts; on CDNA a wavefront is 64 lanes, so num_warps=32 asks for 2048 "
@@ -111,7 +111,7 @@ P110 = scan_rule(
     instead="Cap num_warps at 16 on AMD (`16 if torch.version.hip else 32`), or derive it from the warp size.",
     references=("https://rocm.docs.amd.com/projects/ai-ecosystem/en/latest/optimization/optimize-triton-kernels.html",),
 )
-P111 = scan_rule(
+P111 = new_rule(
     "C2R-P111", "torch-profiler-portable", F, S.INFO, C.HIGH, L.MODEL,
     what="Notes `torch.cuda.nvtx` ranges and `torch.profiler` CUDA activity (`ProfilerActivity.CUDA`).",
     why="Nothing to change: PyTorch's ROCm builds keep the `torch.cuda` names, record HIP kernels under the CUDA "

@@ -12,6 +12,7 @@ the logical line).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cuda2rocm.source.formats._base import Piece, Problem
@@ -182,3 +183,39 @@ class _Reader:
                                    self.lines.line(max(end - 1, first.offset)), tuple(self.words), self.comment))
         self.words = []
         self.comment = None
+
+
+# ---- options and their values ------------------------------------------------------------------------------------
+
+#: options whose value sets an environment variable (``--action_env=CUDA_HOME=/usr/local/cuda``)
+ENV_OPTIONS = ("--action_env", "--repo_env", "--test_env", "--host_action_env")
+
+
+def flag_aliases(lines: tuple[RcLine, ...]) -> dict[str, str]:
+    """``--flag_alias=cuda_archs=@rules_cuda//cuda:archs`` -> {"--cuda_archs": "--@rules_cuda//cuda:archs"}."""
+    out: dict[str, str] = {}
+    for line in lines:
+        for opt in option_values(line):
+            if opt[0] == "--flag_alias" and "=" in opt[1]:
+                name, target = opt[1].split("=", 1)
+                out[f"--{name}"] = target if target.startswith("--") else f"--{target}"
+    return out
+
+
+def option_values(line: RcLine) -> Iterator[tuple[str, str, RcWord, RcWord]]:
+    """(name, value, first word, last word) of each option: ``--x=v`` or ``--x v`` (for options taking a value)."""
+    words = line.options
+    i = 0
+    while i < len(words):
+        w = words[i]
+        name, eq, value = w.value.partition("=")
+        if not w.value.startswith("-"):
+            i += 1
+            continue
+        if not eq and name in (*ENV_OPTIONS, "--define", "--flag_alias", "--copt", "--config") and i + 1 < len(words) \
+                and not words[i + 1].value.startswith("-"):
+            yield name, words[i + 1].value, w, words[i + 1]
+            i += 2
+            continue
+        yield name, value, w, w
+        i += 1

@@ -229,3 +229,17 @@ def _check(ins: Instruction, problems: list[Problem]) -> None:
     elif name in JSON_FORMS and value.startswith("[") and ins.json_form() is None:
         problems.append(Problem(ins.line, f"{name} at line {ins.line} starts like the JSON (exec) form but is not "
                                 "a JSON array of strings (Docker runs it as a shell command)", ins.offset))
+
+
+#: a variable reference in an instruction (``${NAME}``, ``${NAME:-default}``, ``$NAME``)
+_REF = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-+][^}]*)?\}|([A-Za-z_][A-Za-z0-9_]*))")
+
+
+def expand(text: str, args: dict[str, str]) -> str:
+    """``${NAME}``/``$NAME`` replaced by the ARG/ENV values known so far (nested ones too; unknown ones kept)."""
+    for _ in range(5):  # ARG BASE=nvidia/cuda:${CUDA_VERSION}-devel: a few rounds resolve chains
+        new = _REF.sub(lambda m: args.get(m.group(1) or m.group(2), m.group(0)), text)
+        if new == text:
+            break
+        text = new
+    return text

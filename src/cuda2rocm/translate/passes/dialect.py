@@ -15,17 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cuda2rocm.hazards.devicecalls import DEVICE_GLOBAL
 from cuda2rocm.model import Edit
 from cuda2rocm.source.tokens import IDENT, PUNCT, WS, Token
 from cuda2rocm.translate import rules
 from cuda2rocm.translate.context import Context
 
-#: ``std::`` functions whose device-code spelling is the global one
-_DEVICE_GLOBAL = frozenset({"printf"})
-
 
 def edits(ctx: Context) -> Iterator[Edit]:
-    yield from _weak_aliases(ctx)  # a .cu file or one with device code: hipcc compiles it for the device
+    yield from weak_aliases(ctx)  # a .cu file or one with device code: hipcc compiles it for the device
     if not ctx.converted:
         return  # a file without CUDA references is not ours to rewrite
     yield from _register(ctx)
@@ -39,7 +37,7 @@ _DEVICE_ENTITY = frozenset({"__device__", "__global__", "__constant__", "__manag
 _SKIP = frozenset({WS, "COMMENT", "ESCNL"})
 
 
-def _weak_aliases(ctx: Context) -> Iterator[Edit]:
+def weak_aliases(ctx: Context) -> Iterator[Edit]:
     text, toks = ctx.text, ctx.tokens
     if "weak" not in text or "pragma" not in text:
         return
@@ -103,10 +101,10 @@ def _host_entity(ctx: Context, name: str) -> str | None:
 
 
 def _std_in_device_code(ctx: Context) -> Iterator[Edit]:
-    if "std" not in ctx.text or not any(n in ctx.text for n in _DEVICE_GLOBAL):
+    if "std" not in ctx.text or not any(n in ctx.text for n in DEVICE_GLOBAL):
         return
     toks = ctx.tokens
-    if not any(_src(toks, ctx.next_code(ctx.next_code(i))) in _DEVICE_GLOBAL for i in ctx.positions("std")
+    if not any(_src(toks, ctx.next_code(ctx.next_code(i))) in DEVICE_GLOBAL for i in ctx.positions("std")
                if _src(toks, ctx.next_code(i)) == "::"):
         return  # no std::<name> of the list anywhere: the functions need not be found
     for fn in ctx.functions():
@@ -114,7 +112,7 @@ def _std_in_device_code(ctx: Context) -> Iterator[Edit]:
             continue
         for i in range(fn.body_open + 1, fn.body_close):
             tok = toks[i]
-            if tok.kind != IDENT or tok.src not in _DEVICE_GLOBAL or tok.pp:
+            if tok.kind != IDENT or tok.src not in DEVICE_GLOBAL or tok.pp:
                 continue
             scope = ctx.prev_code(i)
             std = ctx.prev_code(scope) if scope >= 0 else -1

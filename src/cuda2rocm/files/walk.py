@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cuda2rocm.files import inputs as rules
+from cuda2rocm.files.classify import classify
+from cuda2rocm.files.config import ScanConfig
 from cuda2rocm.model import InputProblem
-from cuda2rocm.scan import rules
-from cuda2rocm.scan.classify import classify
-from cuda2rocm.scan.config import ScanConfig
 
 if TYPE_CHECKING:
     import pathspec
