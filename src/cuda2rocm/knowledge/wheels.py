@@ -12,12 +12,23 @@ each torch release. ``migrate build`` rewrites Python dependencies with it::
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from cuda2rocm.knowledge import versions
 from cuda2rocm.knowledge._load import packaged
 
 FILE = "torch_wheels.yaml"
+
+#: the one recogniser of PyTorch's wheel indexes and of CUDA builds' version labels (requirements files, pip
+#: command lines in Dockerfiles, CI and scripts): group 1 ``cu121``, group 2 ``121``
+CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?(cu(\d{2,3}))(?![\w.])")
+#: group 1: the ROCm release the index names (``6.4``)
+ROCM_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?rocm(\d+(?:\.\d+)*)")
+#: a CUDA build's local version label inside a local version (``cu121``, ``pt21cu118``, ``cuda12``)
+CUDA_LOCAL = re.compile(r"cu(?:da)?\d{2,3}")
+#: a CUDA local version in a pip requirement word (``torch==2.1.2+cu121``; group 1 ``121``)
+CUDA_LOCAL_TAG = re.compile(r"\+cu(\d{2,3})(?![\w.])")
 
 
 @dataclass(frozen=True)

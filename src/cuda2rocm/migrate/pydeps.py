@@ -38,9 +38,6 @@ TORCH = "torch"
 COMPANIONS = ("torchvision", "torchaudio")
 INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links"})
 INCLUDE_OPTIONS = frozenset({"-r", "--requirement", "-c", "--constraint"})
-_CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?(cu(\d{2,3}))(?=/|$|\s)")
-_ROCM_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/)?rocm(\d+(?:\.\d+)*)")
-_CUDA_LOCAL = re.compile(r"cu(?:da)?\d{2,3}")  # in a local version: +cu121, +pt21cu118, +cuda12
 _SUPPORT_SEVERITY = {"none": Severity.HIGH, "deprecated_project": Severity.HIGH, "amd_fork": Severity.MEDIUM,
                      "alternative": Severity.MEDIUM, "upstream_partial": Severity.MEDIUM,
                      "native_upstream": Severity.LOW, "native_amd": Severity.LOW}
@@ -126,7 +123,7 @@ class SpecPlan:
 
 def rewrite_url(url: str, tgt: Target) -> Change | None:
     """The ``cuXXX`` segment of a PyTorch CUDA wheel index URL -> ``rocmX.Y`` (offsets inside ``url``)."""
-    m = _CUDA_INDEX.search(url)
+    m = wheels.CUDA_INDEX.search(url)
     if m is None:
         return None
     cuda = f"{m.group(2)[:-1]}.{m.group(2)[-1]}"
@@ -185,7 +182,7 @@ def plan_spec(spec: str, tgt: Target) -> SpecPlan | None:
         out.reports.append((R.PY_GPU_PLUGIN, ln.name.offset - base, _plugin_message(name, ln.name.src), support))
         return out
     pin = _exact(ln)
-    if pin is not None and "+" in pin[0] and _CUDA_LOCAL.search(pin[0].split("+", 1)[1]):
+    if pin is not None and "+" in pin[0] and wheels.CUDA_LOCAL.search(pin[0].split("+", 1)[1]):
         out.reports.append((R.PY_GPU_PLUGIN, ln.name.offset - base, f"{ln.name.src}=={pin[0]} is a CUDA build; "
                             "cuda2rocm knows no ROCm build of it: build it from source or find its ROCm wheels",
                             Severity.MEDIUM))
@@ -214,7 +211,7 @@ def _torch_pin(ln: RequirementLine, name: str, base: int, tgt: Target, out: Spec
     index = tgt.index
     rule = R.PY_TORCH_BUILD if name == TORCH else R.PY_TORCH_COMPANION
     if ln.url is not None:
-        if _CUDA_INDEX.search(ln.url.src) or re.search(r"(?:\+|%2B)cu\d", ln.url.src):
+        if wheels.CUDA_INDEX.search(ln.url.src) or re.search(r"(?:\+|%2B)cu\d", ln.url.src):
             out.reports.append((rule, ln.name.offset - base, f"{ln.name.src} is installed from a CUDA wheel's URL: pin "
                                 f"a release of {index.url} instead", None))
         return
@@ -274,8 +271,8 @@ class _File:
         self.tgt = target(options)
         self.stack = options.stack
         urls = list(urls)
-        rocm = [m.group(1) for u in urls if (m := _ROCM_INDEX.search(u))]
-        if rocm and not any(_CUDA_INDEX.search(u) for u in urls):
+        rocm = [m.group(1) for u in urls if (m := wheels.ROCM_INDEX.search(u))]
+        if rocm and not any(wheels.CUDA_INDEX.search(u) for u in urls):
             self.tgt = Target(wheels.IndexChoice(wheels.index_for(rocm[0]).index, rocm[0], True))
         self.torch_at: int | None = None  # first torch-family requirement
         self.rocm_index = False  # the file names a ROCm index of PyTorch (after migration)
@@ -309,7 +306,7 @@ class _File:
         return True
 
     def url(self, base: int, url: str) -> None:
-        if (m := _ROCM_INDEX.search(url)) is not None:
+        if (m := wheels.ROCM_INDEX.search(url)) is not None:
             self.rocm_index = True
             if wheels.index_for(m.group(1)).index.rocm != self.stack.index_rocm:
                 self.out.report(R.PY_OTHER_ROCM, base + m.start(1), f"PyTorch's ROCm {m.group(1)} index; the target "
@@ -454,7 +451,7 @@ class Includes:
 def names_torch_index(text: str) -> bool:
     """Whether a requirements file names a wheel index of PyTorch (CUDA or ROCm)."""
     return any(opt.name.src in INDEX_OPTIONS and opt.value is not None and (
-        _CUDA_INDEX.search(opt.value.src) or _ROCM_INDEX.search(opt.value.src))
+        wheels.CUDA_INDEX.search(opt.value.src) or wheels.ROCM_INDEX.search(opt.value.src))
         for ln in read_requirements(text).lines for opt in ln.options)
 
 

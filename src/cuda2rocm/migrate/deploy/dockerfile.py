@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cuda2rocm.knowledge import versions
+from cuda2rocm.knowledge import versions, wheels
 from cuda2rocm.knowledge.lookup import norm_pip
 from cuda2rocm.migrate.base import Collector, FileMigration
 from cuda2rocm.migrate.deploy import images
@@ -386,7 +386,7 @@ class _Migrator:
         for w in words:
             if any(w.offset <= e.start < w.end for e in indexes):
                 continue
-            for local in re.finditer(r"\+cu\d{2,3}(?![\w.])", w.src):
+            for local in wheels.CUDA_LOCAL_TAG.finditer(w.src):
                 if not rocm_index:  # without a ROCm index the bare version is PyPI's CUDA wheel
                     self.out.report(R.CUDA_WHEEL_INDEX, w.offset + local.start(), f"{w.value}: a CUDA build of "
                                     f"the package; install it from PyTorch's ROCm index ({index}) with the +rocm "

@@ -347,7 +347,6 @@ def _run_start(values: Sequence[str]) -> int:
 
 # ---- PyTorch wheel indexes ------------------------------------------------------------------------------------
 
-_CUDA_INDEX = re.compile(r"download\.pytorch\.org/whl/(?:nightly/|test/)?(cu\d{2,3})(?![\w.])")
 
 
 def rocm_wheel_index(rocm: str) -> tuple[str, bool]:
@@ -359,7 +358,7 @@ def rocm_wheel_index(rocm: str) -> tuple[str, bool]:
 
 def cuda_index(word: str) -> re.Match[str] | None:
     """Where ``word`` names a CUDA wheel index of PyTorch (group 1: ``cu121``), or None."""
-    return _CUDA_INDEX.search(word)
+    return wheels.CUDA_INDEX.search(word)
 
 
 def wheel_index_edits(words: Sequence[Word], rocm: str) -> list[FlagEdit]:

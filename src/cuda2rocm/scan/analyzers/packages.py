@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from cuda2rocm.knowledge import wheels
 from cuda2rocm.scan import rocm_path, rules
 from cuda2rocm.scan.filefacts import Count, Fact, Hit, PluginRef, Record
 from cuda2rocm.source.formats.requirements import read_requirements
 from cuda2rocm.source.tokens import LineIndex
 
 REQ = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(?:(===|==|~=|>=|<=|!=|>|<|=)\s*([^\s;,#]+))?")
-_CU_TAG = re.compile(r"\+cu(\d{2,3})\b")
 _DIRECT_URL = re.compile(r"^\s*@\s*(https?://\S+)")
 _WHEEL_VERSION = re.compile(r"/[A-Za-z0-9_.]+-(\d[\w.%+]*?)-(?:cp|py)\d")
 _CU_INDEX = re.compile(r"/(?:whl/)?cu(\d{2,3})\b")
@@ -46,7 +46,7 @@ def scan_requirement(spec: str, line: int, col: int = 1, *, conda: bool = False)
     if url:  # xformers @ https://download.pytorch.org/whl/cu121/xformers-0.0.28.post1-cp311-...whl
         wheel = _WHEEL_VERSION.search(url.group(0))
         version = wheel.group(1).replace("%2B", "+") if wheel else ""
-        if not _CU_TAG.search(version):  # a +cu118 wheel is reported as a CUDA build below
+        if not wheels.CUDA_LOCAL_TAG.search(version):  # a +cu118 wheel is reported as a CUDA build below
             yield from scan_index_option(url.group(0), line)
     if any(t in version for t in ("${", "$(", "{{", "%")):
         version = ""  # a template (CI matrix, shell variable): the version is not written here
@@ -60,7 +60,7 @@ def scan_requirement(spec: str, line: int, col: int = 1, *, conda: bool = False)
 
 
 def _package(name: str, extras: str, version: str, spec: str, line: int, col: int) -> Iterator[Record]:
-    tag = _CU_TAG.search(version)
+    tag = wheels.CUDA_LOCAL_TAG.search(version)
     base_version = version.split("+")[0]
     if name in FRAMEWORKS:
         yield Fact("framework", FRAMEWORKS[name], base_version, line, spec)
