@@ -29,6 +29,18 @@ def matches(wanted: str, listed: str) -> bool:
     return w[:n] == lst[:n]
 
 
+def padded(version: str, parts: int = 3) -> str:
+    """``version`` with zero components added up to ``parts`` (``"2.9"`` -> ``"2.9.0"``)."""
+    given = version.split(".")
+    return ".".join(given + ["0"] * (parts - len(given)))
+
+
+def same_release(a: str, b: str) -> bool:
+    """Whether two versions name one release (``6.2`` and ``6.2.0``; ``6.2`` and ``6.2.4`` are not)."""
+    ka, kb = key(a), key(b)
+    return ka + (0,) * (3 - len(ka)) == kb + (0,) * (3 - len(kb))
+
+
 def newest_first(versions: Iterable[str]) -> list[str]:
     return sorted(versions, key=key, reverse=True)
 

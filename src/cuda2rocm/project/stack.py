@@ -139,7 +139,7 @@ def decide(*, gfx: Sequence[str] = (), gfx_from: str = "", rocm: str = "", rocm_
     image_torch = ""
     if release is not None:
         listed = release.frameworks.get("pytorch", ())
-        image_torch = _three(listed[0]) if listed else ""
+        image_torch = versions.padded(listed[0]) if listed else ""
     if image_torch:
         same = versions.key(image_torch)[:2] == versions.key(torch)[:2]
         reasons.append(("rocm/pytorch images", f"PyTorch {image_torch} (ROCm {rocm}'s release matrix)"
@@ -162,8 +162,3 @@ def stack_for(gfx: tuple[str, ...], rocm: str, os: str, decided: Stack | None = 
 @functools.lru_cache(maxsize=32)
 def _decided(gfx: tuple[str, ...], rocm: str, os: str) -> Stack:
     return decide(gfx=gfx, rocm=rocm, os=os)
-
-
-def _three(version: str) -> str:
-    parts = version.split(".")
-    return ".".join(parts + ["0"] * (3 - len(parts)))

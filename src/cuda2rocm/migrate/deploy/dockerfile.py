@@ -31,6 +31,7 @@ from cuda2rocm.project.images import is_nvidia_image
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats._base import Piece
 from cuda2rocm.source.formats.dockerfile import Dockerfile, Instruction, expand, read_dockerfile
+from cuda2rocm.source.formats.requirements import REQUIREMENT_NAME
 from cuda2rocm.source.formats.shell import WORD, Word, read_shell
 
 #: variables only the NVIDIA container runtime reads
@@ -141,7 +142,7 @@ class _Migrator:
         """A ROCm base image the project already names, of another ROCm release than the target stack."""
         named = images.rocm_image_stack(ref)
         stack = self.options.stack
-        if named is not None and not same_release(named[0], stack.rocm):
+        if named is not None and not versions.same_release(named[0], stack.rocm):
             self.out.report(R.STACK_CONFLICT, at, f"{ref} is ROCm {named[0]}; the target stack is ROCm {stack.rocm} "
                             f"(torch {stack.torch} from {stack.index_url}, as migrate build pins it): move the image "
                             f"to {stack.rocm}, or give --target-rocm {named[0]} to both migrate commands")
@@ -403,7 +404,7 @@ class _Migrator:
         if named is None or not stack.torch_differs(named[1]):
             return
         values = [w.value for w in words]
-        torch = any((m := _PACKAGE.match(v)) is not None and norm_pip(m.group(0)) == "torch" for v in values)
+        torch = any((m := REQUIREMENT_NAME.match(v)) is not None and norm_pip(m.group(0)) == "torch" for v in values)
         if not torch and not any(v in ("-r", "--requirement") or v.startswith("--requirement=") for v in values):
             return
         what = "torch" if torch else "the requirements"
@@ -448,14 +449,6 @@ class _Migrator:
         # the newline after it is replaced, so the edit touches neither its last word nor the next line
         self.out.edit(R.IMAGE_MANIFEST, after.end, after.end + 1, "\n".join(lines) + "\n",
                       f"image manifest labels added: base {base}, ROCm {rocm}, targets {facts['gfx']}")
-
-
-_PACKAGE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")  # a requirement's name, before its extras and specifiers
-
-
-def same_release(a: str, b: str) -> bool:
-    """Whether two ROCm versions name one release (``6.2`` and ``6.2.0``; ``6.2`` and ``6.2.4`` are not)."""
-    return versions.key(a) + (0,) * (3 - len(versions.key(a))) == versions.key(b) + (0,) * (3 - len(versions.key(b)))
 
 
 def _after_cmd(words: list[Word]) -> list[Word]:

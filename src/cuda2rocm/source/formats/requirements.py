@@ -18,7 +18,8 @@ from packaging.requirements import InvalidRequirement, Requirement
 
 from cuda2rocm.source.formats._base import Piece, Problem, continued, physical_lines
 
-_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?")
+#: a requirement's name (PEP 508), before its extras and specifiers
+REQUIREMENT_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?")
 _EXTRAS = re.compile(r"\s*(\[[^\]]*\])")
 _COMMENT = re.compile(r"(?:^|(?<=[ \t]))#")
 #: options that take a value (``-r file``, ``--index-url=URL``)
@@ -157,7 +158,7 @@ def _line(text: str, words: list[Piece], code: Piece, comment: Piece | None, lin
     spec = _span(text, words[0].offset, words[k - 1].end, "spec")
     trailing = tuple(_options(words[k:]))
     joined = re.sub(r"\\\r?\n", " ", spec.src)
-    name_m = _NAME.match(spec.src)
+    name_m = REQUIREMENT_NAME.match(spec.src)
     if name_m is None or re.match(r"[A-Za-z][\w+.-]*://|\.{0,2}/|[A-Za-z]:\\", spec.src):
         return RequirementLine("requirement", options=trailing, spec=spec, url=spec, **common)  # type: ignore[arg-type]
     name = Piece("name", name_m.group(0), spec.offset)
