@@ -12,7 +12,8 @@ from cuda2rocm.hazards.symbols import inherited_uses
 from cuda2rocm.hazards.targets import resolve
 from cuda2rocm.model import Applicability, Edit, Finding, Fix
 from cuda2rocm.rules import RULES, Rule
-from cuda2rocm.source.edits import fix_edits, select
+from cuda2rocm.source.edits import SpanIndex, fix_edits, select
+from cuda2rocm.source.platform import switches
 from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import NL, LineIndex, Token
 
@@ -86,8 +87,21 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
         assert rule.check is not None
         if run is None or rule.id in run:
             found.extend(rule.check(src))
-    settled = settle(src, _dedupe(found))
+    settled = _live(tokens, settle(src, _dedupe(found)))
     return [_with_origins(src, h) for h in settled] if inherited.env else settled
+
+
+def _live(tokens: Sequence[Token], found: list[Hit]) -> list[Hit]:
+    """The hits outside the CUDA-only branches of the file's explicit platform switches and off the platform names
+    of their conditions (:mod:`cuda2rocm.source.platform`): code hipcc never compiles for AMD is no hazard of
+    the port."""
+    if not found:
+        return found
+    sw = switches(tokens)
+    if not (sw.dead or sw.kept):
+        return found
+    dead = SpanIndex(sw.dead)
+    return [h for h in found if h.index not in sw.kept and tokens[h.index].offset not in dead]
 
 
 def _with_origins(src: Source, hit: Hit) -> Hit:

@@ -12,6 +12,7 @@ from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translat
 from cuda2rocm.project.recognise import is_hip_code
 from cuda2rocm.source import tokens as tk
 from cuda2rocm.source.edits import SpanIndex
+from cuda2rocm.source.platform import switches
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.options import Options
@@ -66,6 +67,7 @@ def _translate(text: str, path: str, options: Options, output: str,
     edits = [e for run in PASSES for e in run(ctx)]
     if not edits and is_hip_code(tokens, text):
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
+    edits = _live(ctx, edits)
     edits.extend(runtime_include.edits(ctx))
     ahead, behind = _hazard_edits(ctx, edits)
     edits = ahead + edits + behind  # insertions at one point apply in list order
@@ -77,6 +79,19 @@ def _translate(text: str, path: str, options: Options, output: str,
     if new_text == text:
         return Unchanged(path, findings), ctx
     return Translated(path, output, new_text, ordered, findings), ctx
+
+
+def _live(ctx: Context, edits: list[Edit]) -> list[Edit]:
+    """The edits (and translation findings) outside the CUDA-only branches of the file's explicit platform
+    switches and off the platform names of their conditions (:mod:`cuda2rocm.source.platform`): a file that
+    already has a HIP branch keeps it live and its CUDA branch as written."""
+    sw = switches(ctx.tokens)
+    if not (sw.dead or sw.kept):
+        return edits
+    kept = [(ctx.tokens[k].offset, ctx.tokens[k].end) for k in sw.kept]
+    off = SpanIndex([*sw.dead, *kept])
+    ctx.findings[:] = [f for f in ctx.findings if not hazards.inside(ctx.index, f, off)]
+    return [e for e in edits if e.start not in off and not off.reaches_past(e.end, e.start)]
 
 
 def _hazard_edits(ctx: Context, edits: list[Edit]) -> tuple[list[Edit], list[Edit]]:
