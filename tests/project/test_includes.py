@@ -83,6 +83,32 @@ def test_cycles_and_self_includes_end(tmp_path: Path) -> None:
     assert _seen(model, "k.cu") == {"A": "1", "B": "2"}
 
 
+def test_answers_shared_between_files_are_the_ones_each_would_get(tmp_path: Path) -> None:
+    """Files of one folder with the same directives share one walk, except where the walk reaches one of them
+    (a header including a source back): every answer equals a fresh model's for that file alone."""
+    files = {
+        "cfg.h": "#define WARP 32\n",
+        "back.h": '#include "a.cu"\n#include "c.cu"\n#define BACK 1\n',
+        "a.cu": '#include "cfg.h"\n#include "back.h"\n#define A_OWN 3\n',
+        "b.cu": '#include "cfg.h"\n#include "back.h"\n',
+        "c.cu": '#include "cfg.h"\n#include "back.h"\n',
+        "sub/d.cu": '#include "cfg.h"\n',
+        "sub/cfg.h": "#define WARP 64\n",
+        "e.cu": '#include "cfg.h"\n',
+    }
+    model = _tree(tmp_path, files)
+    for order in (sorted(files), sorted(files, reverse=True)):
+        memo = Includes(dict(model.files), cache=tmp_path / ".cache")
+        shared = {rel: memo.inherited(rel) for rel in order}
+        for rel in files:
+            alone = Includes(dict(model.files), cache=tmp_path / ".cache").inherited(rel)
+            assert shared[rel] == alone, (rel, order)
+    assert _seen(model, "sub/d.cu") == {"WARP": "64"} and _seen(model, "e.cu") == {"WARP": "32"}
+    assert _seen(model, "b.cu") == {"WARP": "32", "BACK": "1", "A_OWN": "3"}  # a.cu read through back.h
+    assert "A_OWN" not in _seen(model, "a.cu")
+    assert "c.cu" in shared["b.cu"].headers and "c.cu" not in shared["c.cu"].headers
+
+
 def test_facts_are_cached_by_content(tmp_path: Path) -> None:
     model = _tree(tmp_path, {"cfg.h": "#define WARP_SIZE 32\n", "k.cu": '#include "cfg.h"\n'})
     assert _seen(model, "k.cu") == {"WARP_SIZE": "32"}

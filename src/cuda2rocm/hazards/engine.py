@@ -87,17 +87,17 @@ def hits(tokens: Sequence[Token], text: str, path: str, target_gpu: str = "MI300
         assert rule.check is not None
         if run is None or rule.id in run:
             found.extend(rule.check(src))
-    settled = _live(tokens, settle(src, _dedupe(found)))
+    settled = _live(tokens, text, settle(src, _dedupe(found)))
     return [_with_origins(src, h) for h in settled] if inherited.env else settled
 
 
-def _live(tokens: Sequence[Token], found: list[Hit]) -> list[Hit]:
+def _live(tokens: Sequence[Token], text: str, found: list[Hit]) -> list[Hit]:
     """The hits outside the CUDA-only branches of the file's explicit platform switches and off the platform names
     of their conditions (:mod:`cuda2rocm.source.platform`): code hipcc never compiles for AMD is no hazard of
     the port."""
     if not found:
         return found
-    sw = switches(tokens)
+    sw = switches(tokens, text)
     if not (sw.dead or sw.kept):
         return found
     dead = SpanIndex(sw.dead)

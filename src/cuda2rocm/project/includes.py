@@ -141,7 +141,7 @@ def _store(path: Path, events: Sequence[Event]) -> None:
 class _Unit:
     """What one file's walk has seen so far."""
 
-    __slots__ = ("certain", "consts", "macros", "read", "visited", "warp")
+    __slots__ = ("certain", "consts", "macros", "reached", "read", "visited", "warp")
 
     def __init__(self, own: str) -> None:
         self.macros: dict[str, tuple[Event, str]] = {}  # name -> (definition, file)
@@ -150,6 +150,7 @@ class _Unit:
         self.visited = {own}
         self.read: list[str] = []  # the headers walked, in order
         self.warp: set[str] = set()  # warp-synchronous device functions the headers define
+        self.reached: set[str] = set()  # every project file an include of the walk named, read or not
 
 
 class _Branch:
@@ -185,10 +186,12 @@ class Includes:
         for rel in self.files:
             self._by_base.setdefault(posixpath.basename(rel), []).append(rel)
         self._memo: dict[str, tuple[Event, ...]] = {}
+        self._seen: dict[tuple[str, tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]],
+                         tuple[Inherited, frozenset[str]]] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state["_memo"] = {}
+        state["_memo"], state["_seen"] = {}, {}
         return state
 
     # facts ---------------------------------------------------------------------------------------------------
@@ -246,8 +249,22 @@ class Includes:
         """The constants ``rel`` sees from the headers it includes (its own are left out). ``tokens``/``text``:
         the file's, when the caller has them (its own directives are then read from them)."""
         own = file_events(tokens, text, constants=False) if tokens is not None else self.facts(rel)
+        # Files of one folder with the same directives see the same headers the same way: the walk depends on
+        # the file only through its folder (quoted includes), its directives and its own name (a header that
+        # includes it back is not read again), so an answer is shared unless the walk reached either file.
+        key = (posixpath.dirname(rel), tuple((e.kind, e.name, e.body) for e in own if e.kind != "warp"))
+        known = self._seen.get(key)
+        if known is not None and rel not in known[1]:
+            return known[0]
         unit = _Unit(rel)
         self._walk(rel, own, unit, 0)
+        found = self._inherited(rel, unit)
+        if rel not in unit.reached:
+            self._seen[key] = (found, frozenset(unit.reached))
+        return found
+
+    @staticmethod
+    def _inherited(rel: str, unit: _Unit) -> Inherited:
         env: dict[str, Sequence[Token]] = {}
         origins: dict[str, tuple[str, int]] = {}
         for table in (unit.macros, unit.consts):
@@ -290,6 +307,8 @@ class Includes:
                 unit.warp.add(ev.name)
             elif ev.kind == "include" and depth < MAX_DEPTH:
                 target = self.resolve(rel, ev.name)
+                if target is not None:
+                    unit.reached.add(target)
                 if target is not None and target not in unit.visited:
                     unit.visited.add(target)
                     unit.read.append(target)

@@ -67,8 +67,11 @@ class _Chain:
         self.hip = False  # the chain names a macro only HIP defines
 
 
-def switches(tokens: Sequence[Token]) -> Switches:
-    """The explicit platform switches of a file (see the module's doc)."""
+def switches(tokens: Sequence[Token], text: str | None = None) -> Switches:
+    """The explicit platform switches of a file (see the module's doc). ``text``: the file's, when the caller
+    has it (a file without ``__HIP`` in it has no switch; the tokens are then not looked at)."""
+    if text is not None and "__HIP" not in text:
+        return NONE
     if not any(t.kind == IDENT and t.pp and t.src in HIP_DEFINED for t in tokens):
         return NONE
     dead: list[tuple[int, int]] = []

@@ -85,7 +85,7 @@ def _live(ctx: Context, edits: list[Edit]) -> list[Edit]:
     """The edits (and translation findings) outside the CUDA-only branches of the file's explicit platform
     switches and off the platform names of their conditions (:mod:`cuda2rocm.source.platform`): a file that
     already has a HIP branch keeps it live and its CUDA branch as written."""
-    sw = switches(ctx.tokens)
+    sw = switches(ctx.tokens, ctx.text)
     if not (sw.dead or sw.kept):
         return edits
     kept = [(ctx.tokens[k].offset, ctx.tokens[k].end) for k in sw.kept]
