@@ -1,7 +1,8 @@
 """The rule registry: every diagnostic the tool emits comes from a registered rule with a stable id.
 
-Rules are small functions registered with :func:`rule`. The decorator records the documentation that
-``cuda2rocm explain ID`` prints and that ``docs/rules.md`` is generated from. Ids are never reused.
+Every rule is registered with :func:`new_rule` (``@rule(...)`` is its decorator spelling, for a checker function),
+with the documentation that ``cuda2rocm explain ID`` prints and that ``docs/rules.md`` is generated from. Ids are
+never reused.
 
 Id prefixes (see docs/rules.md):
   C2R-K  device-code hazards (K1xx warp size, K2xx lane masks, K3xx inline PTX, K4xx LDS, K5xx NVIDIA-only
@@ -79,7 +80,7 @@ def _first_line(text: str) -> str:
 RULES: dict[str, Rule] = {}
 
 
-def rule(
+def new_rule(
     id: str,
     title: str,
     *,
@@ -92,34 +93,37 @@ def rule(
     example: str,
     instead: str,
     references: tuple[str, ...] = (),
+    check: Callable[..., Any] | None = None,
     requires: tuple[str, ...] = (),
-) -> Callable[[F], F]:
-    """Register a checker function under a stable id, with its documentation. ``requires``: strings of which a
-    text must contain one for the check to report anything (a necessary condition, read from the check's code:
-    ``tests/hazards/test_requires.py`` holds every rule to it), so files without them skip the check."""
+) -> Rule:
+    """Register a rule under a stable id, with its documentation, and return it: the one way a rule is made.
+
+    ``check``: the rule's checker function (the hazard rules; see :func:`rule`); without one the rule is emitted
+    by an engine that decides when (convert, scan, migrate, regress). ``requires``: strings of which a text must
+    contain one for the check to report anything (a necessary condition, read from the check's code:
+    ``tests/hazards/test_requires.py`` holds every rule to it), so files without them skip the check. A family's
+    shared defaults are a ``functools.partial`` of this function (``deploy_rule``, ``build_rule``, ...)."""
+    return _register(
+        Rule(id, title, family, severity, confidence, layer, what, why, example, instead, references, check, requires)
+    )
+
+
+def rule(id: str, title: str, **fields: Any) -> Callable[[F], F]:
+    """The decorator spelling of :func:`new_rule`: ``@rule(id, title, ...)`` over a checker function registers it
+    as the rule's ``check`` (same keyword arguments as :func:`new_rule`, less ``check``)."""
 
     def decorator(func: F) -> F:
-        define(
-            Rule(id, title, family, severity, confidence, layer, what, why, example, instead, references, func,
-                 requires)
-        )
+        new_rule(id, title, check=func, **fields)
         return func
 
     return decorator
 
 
-def define(r: Rule) -> Rule:
-    """Register a rule that has no checker function of its own (emitted by an engine, e.g. convert)."""
+def _register(r: Rule) -> Rule:
     if r.id in RULES and RULES[r.id] != r:
         raise ValueError(f"rule id {r.id} registered twice")
     RULES[r.id] = r
     return r
-
-
-def new_rule(id: str, title: str, family: str, severity: Severity, confidence: Confidence, layer: Layer, *,
-             what: str, why: str, example: str, instead: str, references: tuple[str, ...] = ()) -> Rule:
-    """Register a documented rule that an engine emits by id (the keyword form of :func:`define`)."""
-    return define(Rule(id, title, family, severity, confidence, layer, what, why, example, instead, references))
 
 
 def get(rule_id: str) -> Rule:

@@ -7,8 +7,10 @@ Each finding says what was rewritten (its fix is applied) or what a person must 
 
 from __future__ import annotations
 
+from functools import partial
+
 from cuda2rocm.model import Confidence, Layer, Severity
-from cuda2rocm.rules import Rule, define
+from cuda2rocm.rules import new_rule
 
 F = "build"
 _CMAKE_HIP = "https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html"
@@ -17,63 +19,59 @@ _CLANG_HIP = "https://clang.llvm.org/docs/HIPSupport.html"
 _HIPCC = "https://rocm.docs.amd.com/projects/HIPCC/en/latest/"
 _TORCH_EXT = "https://pytorch.org/docs/stable/cpp_extension.html"
 
-
-def _rule(id: str, title: str, severity: Severity, *, what: str, why: str, example: str, instead: str,
-          references: tuple[str, ...] = (_CMAKE_HIP,)) -> Rule:
-    return define(Rule(id, title, F, severity, Confidence.HIGH, Layer.EXTENSION, what, why, example, instead,
-                       references))
+build_rule = partial(new_rule, family=F, confidence=Confidence.HIGH, layer=Layer.EXTENSION, references=(_CMAKE_HIP,))
 
 
-CUDA_LANGUAGE = _rule(
-    "C2R-B101", "cmake-cuda-language", Severity.MEDIUM,
+CUDA_LANGUAGE = build_rule(
+    "C2R-B101", "cmake-cuda-language", severity=Severity.MEDIUM,
     what="`project(... LANGUAGES CUDA)`, `enable_language(CUDA)` and `check_language(CUDA)`.",
     why="The CUDA language makes CMake look for nvcc; an AMD build compiles device code with ROCm's clang.",
     example="project(demo LANGUAGES CXX CUDA)",
     instead="`HIP` in the language style (CMake >= 3.21); in the package style the language goes and "
             "`find_package(hip)` brings hipcc's device flags through `hip::device`.",
 )
-CUDA_ARCHITECTURES = _rule(
-    "C2R-B102", "cmake-cuda-architectures", Severity.MEDIUM,
+CUDA_ARCHITECTURES = build_rule(
+    "C2R-B102", "cmake-cuda-architectures", severity=Severity.MEDIUM,
     what="`CMAKE_CUDA_ARCHITECTURES` and the `CUDA_ARCHITECTURES` target property (NVIDIA compute capabilities).",
     why="Compute capabilities mean nothing to an AMD GPU; the code objects must be built for its gfx target.",
     example="set(CMAKE_CUDA_ARCHITECTURES 80 90)",
     instead="`CMAKE_HIP_ARCHITECTURES` / `HIP_ARCHITECTURES` (language style) or `GPU_TARGETS` (package style) "
             "with the target list, e.g. `gfx90a;gfx942`.",
 )
-CUDA_SETTINGS = _rule(
-    "C2R-B103", "cmake-cuda-settings", Severity.LOW,
+CUDA_SETTINGS = build_rule(
+    "C2R-B103", "cmake-cuda-settings", severity=Severity.LOW,
     what="CUDA language settings: `CMAKE_CUDA_STANDARD`, `CMAKE_CUDA_FLAGS*`, `CMAKE_CUDA_COMPILER`, the "
          "`CUDA_STANDARD` property, `$<COMPILE_LANGUAGE:CUDA>` generator expressions, `LANGUAGE CUDA` sources.",
     why="They configure a language the AMD build no longer has, so the settings would silently not apply.",
     example="set(CMAKE_CUDA_STANDARD 17)",
     instead="The HIP (language style) or CXX (package style) counterpart of each setting.",
 )
-FIND_CUDA = _rule(
-    "C2R-B104", "cmake-find-cuda", Severity.MEDIUM,
+FIND_CUDA = build_rule(
+    "C2R-B104", "cmake-find-cuda", severity=Severity.MEDIUM,
     what="`find_package(CUDA)`, `find_package(CUDAToolkit)`, and packages of CUDA libraries (`NCCL`, `CUDNN`).",
     why="These find the CUDA toolkit; an AMD build needs the HIP runtime and the ROCm libraries' packages.",
     example="find_package(CUDAToolkit REQUIRED)",
     instead="`find_package(hip)` plus one `find_package` per ROCm library the project links "
             "(`hipblas`, `hiprand`, `hipsparse`, `rccl`, ...).",
 )
-CUDA_LIBRARY = _rule(
-    "C2R-B105", "cmake-cuda-library", Severity.MEDIUM,
+CUDA_LIBRARY = build_rule(
+    "C2R-B105", "cmake-cuda-library", severity=Severity.MEDIUM,
     what="CUDA libraries linked by imported target (`CUDA::cublas`), by name (`cublas`, `nccl`) or through the "
          "FindCUDA result variables (`${CUDA_CUBLAS_LIBRARIES}`), and `find_library`/`find_path` of them.",
     why="The CUDA libraries do not exist on a ROCm system; each has a hip* (or ROCm) library instead.",
     example="target_link_libraries(app PRIVATE CUDA::cudart CUDA::cublas)",
     instead="`hip::host`, `roc::hipblas`, `hip::hiprand`, `roc::hipsparse`, `roc::rccl`, `MIOpen`, ...",
 )
-CU_SOURCES = _rule(
-    "C2R-B106", "cmake-cu-sources", Severity.MEDIUM,
+CU_SOURCES = build_rule(
+    "C2R-B106", "cmake-cu-sources", severity=Severity.MEDIUM,
     what="`.cu` sources of targets: renamed where `convert` renamed them, otherwise given the HIP language.",
     why="CMake compiles `.cu` files as CUDA; without a language property they would not be compiled for AMD.",
     example="add_library(kernels STATIC reduce.cu)",
     instead="`set_source_files_properties(reduce.cu PROPERTIES LANGUAGE HIP)` (language style) or "
             "`LANGUAGE CXX` with `hip::device` linked (package style).",
 )
-CUDA_VARIABLE = _rule(
-    "C2R-B107", "cmake-cuda-variable", Severity.LOW,
+CUDA_VARIABLE = build_rule(
+    "C2R-B107", "cmake-cuda-variable", severity=Severity.LOW,
     what="Results of the CUDA packages: `CUDA_FOUND`, `CUDAToolkit_FOUND`, `CUDA_INCLUDE_DIRS`, "
          "`CUDA_TOOLKIT_ROOT_DIR`, `CUDA_VERSION`, ...",
     why="After `find_package(hip)` these are never set: `if(CUDA_FOUND)` is false and GPU code is skipped.",
@@ -81,8 +79,8 @@ CUDA_VARIABLE = _rule(
     instead="`hip_FOUND`, `hip_INCLUDE_DIRS`, `ROCM_PATH`, `hip_VERSION` (a HIP version: comparisons against CUDA "
             "releases must be rewritten).",
 )
-SEPARABLE = _rule(
-    "C2R-B108", "cmake-cuda-only-setting", Severity.MEDIUM,
+SEPARABLE = build_rule(
+    "C2R-B108", "cmake-cuda-only-setting", severity=Severity.MEDIUM,
     what="CUDA settings with no HIP counterpart in CMake: separable compilation, device symbol resolution, "
          "the CUDA runtime library choice, the host compiler.",
     why="CMake has no HIP form of them; the build needs the clang options that do the same.",
@@ -91,8 +89,8 @@ SEPARABLE = _rule(
             "`target_link_options(k PRIVATE -fgpu-rdc)`; remove the other settings.",
     references=(_CLANG_HIP,),
 )
-LEGACY_FINDCUDA = _rule(
-    "C2R-B109", "cmake-legacy-findcuda", Severity.MEDIUM,
+LEGACY_FINDCUDA = build_rule(
+    "C2R-B109", "cmake-legacy-findcuda", severity=Severity.MEDIUM,
     what="Commands of the FindCUDA module removed from CMake (`cuda_add_library`, `cuda_add_executable`, "
          "`cuda_include_directories`, `cuda_compile`, `CUDA_NVCC_FLAGS`).",
     why="They drive nvcc directly; HIP builds use ordinary targets.",
@@ -100,16 +98,16 @@ LEGACY_FINDCUDA = _rule(
     instead="`add_library`/`add_executable` with the sources' language set; nvcc options move to "
             "`target_compile_options`.",
 )
-MINIMUM_VERSION = _rule(
-    "C2R-B110", "cmake-minimum-for-hip", Severity.LOW,
+MINIMUM_VERSION = build_rule(
+    "C2R-B110", "cmake-minimum-for-hip", severity=Severity.LOW,
     what="`cmake_minimum_required` below 3.21 in a project that now enables the HIP language.",
     why="CMake knows the HIP language from 3.21 on.",
     example="cmake_minimum_required(VERSION 3.18)\nproject(demo LANGUAGES CXX CUDA)",
     instead="cmake_minimum_required(VERSION 3.21)",
     references=(_HIP_LANG,),
 )
-MAKE_COMPILER = _rule(
-    "C2R-B201", "make-nvcc-compiler", Severity.MEDIUM,
+MAKE_COMPILER = build_rule(
+    "C2R-B201", "make-nvcc-compiler", severity=Severity.MEDIUM,
     what="nvcc named as the compiler in a Makefile: variables (`NVCC = nvcc`, `CUDA_CC ?= ...`), recipes and "
          "`$(CUDA_HOME)/bin/nvcc`.",
     why="nvcc does not exist on a ROCm system.",
@@ -117,8 +115,8 @@ MAKE_COMPILER = _rule(
     instead="hipcc (`$(ROCM_PATH)/bin/hipcc`), with `HIP_PLATFORM=amd` where both platforms are installed.",
     references=(_HIPCC,),
 )
-MAKE_PATHS = _rule(
-    "C2R-B202", "make-cuda-paths", Severity.LOW,
+MAKE_PATHS = build_rule(
+    "C2R-B202", "make-cuda-paths", severity=Severity.LOW,
     what="`CUDA_HOME`, `CUDA_PATH`, `CUDA_ROOT` and `/usr/local/cuda` paths in Makefiles (include and library "
          "directories, tool paths).",
     why="They point at the CUDA toolkit, which is not there on AMD machines.",
@@ -126,8 +124,8 @@ MAKE_PATHS = _rule(
     instead="`ROCM_PATH ?= /opt/rocm` and `$(ROCM_PATH)/include`, `$(ROCM_PATH)/lib`.",
     references=(_HIPCC,),
 )
-MAKE_LIBRARIES = _rule(
-    "C2R-B203", "make-cuda-libraries", Severity.MEDIUM,
+MAKE_LIBRARIES = build_rule(
+    "C2R-B203", "make-cuda-libraries", severity=Severity.MEDIUM,
     what="CUDA libraries linked with `-l` in Makefiles (`-lcudart`, `-lcublas`, `-lcurand`, `-lnccl`, ...).",
     why="The libraries do not exist on AMD; the link fails.",
     example="LDLIBS += -lcudart -lcurand",
@@ -135,8 +133,8 @@ MAKE_LIBRARIES = _rule(
             "itself).",
     references=(_HIPCC,),
 )
-MAKE_CU_RULE = _rule(
-    "C2R-B204", "make-cu-pattern", Severity.LOW,
+MAKE_CU_RULE = build_rule(
+    "C2R-B204", "make-cu-pattern", severity=Severity.LOW,
     what="Make rules and variables that name `.cu` sources where `convert` renamed them (`%.o: %.cu`, "
          "`$(wildcard *.cu)`).",
     why="After the rename the `.cu` files no longer exist and the rule never fires.",
@@ -145,8 +143,8 @@ MAKE_CU_RULE = _rule(
             "compiles `.cu` files given `-x hip`).",
     references=(_HIPCC,),
 )
-NVCC_OPTION = _rule(
-    "C2R-B301", "nvcc-option-translated", Severity.INFO,
+NVCC_OPTION = build_rule(
+    "C2R-B301", "nvcc-option-translated", severity=Severity.INFO,
     what="An nvcc option with a clang/hipcc counterpart (`--use_fast_math`, `-Xcompiler`, `-lineinfo`, `-rdc`, "
          "...), in any build file.",
     why="hipcc passes options to clang, which rejects nvcc's spellings.",
@@ -154,8 +152,8 @@ NVCC_OPTION = _rule(
     instead="-ffast-math -fPIC",
     references=(_CLANG_HIP, _HIPCC),
 )
-NVCC_OPTION_DROPPED = _rule(
-    "C2R-B302", "nvcc-option-dropped", Severity.LOW,
+NVCC_OPTION_DROPPED = build_rule(
+    "C2R-B302", "nvcc-option-dropped", severity=Severity.LOW,
     what="An nvcc option HIP does not need (`--expt-relaxed-constexpr`, `--expt-extended-lambda`, `-ccbin`) or "
          "has no counterpart for (`--maxrregcount`, `-Xptxas`, `-diag-suppress`): removed so hipcc accepts the "
          "line; the message says what, if anything, replaces it.",
@@ -165,8 +163,8 @@ NVCC_OPTION_DROPPED = _rule(
             "`-Rpass-analysis=kernel-resource-usage`.",
     references=(_CLANG_HIP, _HIPCC),
 )
-NVCC_ARCH = _rule(
-    "C2R-B303", "nvcc-architecture-option", Severity.MEDIUM,
+NVCC_ARCH = build_rule(
+    "C2R-B303", "nvcc-architecture-option", severity=Severity.MEDIUM,
     what="nvcc architecture options (`-arch=sm_80`, `-gencode arch=compute_80,code=sm_80`, `--gpu-code`).",
     why="They name NVIDIA architectures; AMD code objects are built per gfx target.",
     example="-gencode arch=compute_80,code=sm_80",
@@ -174,8 +172,8 @@ NVCC_ARCH = _rule(
             "architectures variable or property says it.",
     references=(_CLANG_HIP,),
 )
-NVCC_OUTPUT = _rule(
-    "C2R-B304", "nvcc-nvidia-output", Severity.HIGH,
+NVCC_OUTPUT = build_rule(
+    "C2R-B304", "nvcc-nvidia-output", severity=Severity.HIGH,
     what="nvcc options that produce NVIDIA-only artefacts (`-ptx`, `-cubin`, `-fatbin`).",
     why="There is no PTX on AMD; the build step (and whatever loads its output) must be redesigned.",
     example="nvcc -ptx kernels.cu -o kernels.ptx",
@@ -183,8 +181,8 @@ NVCC_OUTPUT = _rule(
             "`hipModuleLoad`; or build the kernels into the program.",
     references=(_CLANG_HIP,),
 )
-SETUP_CUDA_EXTENSION = _rule(
-    "C2R-B401", "setup-cuda-extension", Severity.INFO,
+SETUP_CUDA_EXTENSION = build_rule(
+    "C2R-B401", "setup-cuda-extension", severity=Severity.INFO,
     what="`CUDAExtension` (torch.utils.cpp_extension) in a setup.py.",
     why="It keeps working on ROCm: a ROCm build of PyTorch hipifies the extension's sources at build time and "
         "compiles them with hipcc. What breaks that build (nvcc options, CUDA_HOME checks, CUDA libraries, "
@@ -193,8 +191,8 @@ SETUP_CUDA_EXTENSION = _rule(
     instead="Nothing to change; build with a ROCm build of PyTorch and `PYTORCH_ROCM_ARCH` set to the targets.",
     references=(_TORCH_EXT,),
 )
-SETUP_OPTIONS_UNCHECKED = _rule(
-    "C2R-B402", "setup-nvcc-options-computed", Severity.LOW,
+SETUP_OPTIONS_UNCHECKED = build_rule(
+    "C2R-B402", "setup-nvcc-options-computed", severity=Severity.LOW,
     what="`extra_compile_args` or its `nvcc` list computed by code (a function call, a comprehension, a variable "
          "set elsewhere), so its options cannot be checked.",
     why="On ROCm the `nvcc` list is handed to hipcc, which rejects nvcc's spellings (`--use_fast_math`, "
@@ -203,8 +201,8 @@ SETUP_OPTIONS_UNCHECKED = _rule(
     instead="Translate the options as the C2R-B30x rules say, or build the list from literals in setup.py.",
     references=(_TORCH_EXT, _CLANG_HIP),
 )
-SETUP_ARCH_LIST = _rule(
-    "C2R-B403", "setup-torch-cuda-arch-list", Severity.MEDIUM,
+SETUP_ARCH_LIST = build_rule(
+    "C2R-B403", "setup-torch-cuda-arch-list", severity=Severity.MEDIUM,
     what="`TORCH_CUDA_ARCH_LIST` set in setup.py (`os.environ[...] = ...`, `os.environ.setdefault(...)`) or read.",
     why="It names NVIDIA compute capabilities; a ROCm build of PyTorch takes the extension's targets from "
         "`PYTORCH_ROCM_ARCH` (gfx names, ';'-separated).",
@@ -212,8 +210,8 @@ SETUP_ARCH_LIST = _rule(
     instead="os.environ[\"PYTORCH_ROCM_ARCH\"] = \"gfx90a;gfx942\"",
     references=(_TORCH_EXT,),
 )
-SETUP_CUDA_HOME = _rule(
-    "C2R-B404", "setup-cuda-home", Severity.MEDIUM,
+SETUP_CUDA_HOME = build_rule(
+    "C2R-B404", "setup-cuda-home", severity=Severity.MEDIUM,
     what="`CUDA_HOME` from torch.utils.cpp_extension checked (`CUDA_HOME is None`, `if CUDA_HOME:`) or used.",
     why="In a ROCm build of PyTorch `CUDA_HOME` is None and `ROCM_HOME` is set: the check refuses to build, or a "
         "path built from `CUDA_HOME` fails. `torch.version.hip` says the platform.",
@@ -222,8 +220,8 @@ SETUP_CUDA_HOME = _rule(
             "torch.utils.cpp_extension (rewritten where the check is a simple comparison; other uses reported).",
     references=(_TORCH_EXT,),
 )
-SETUP_LIBRARIES = _rule(
-    "C2R-B405", "setup-cuda-libraries", Severity.MEDIUM,
+SETUP_LIBRARIES = build_rule(
+    "C2R-B405", "setup-cuda-libraries", severity=Severity.MEDIUM,
     what="CUDA libraries in an extension's `libraries=[...]` (`cublas`, `cudart`, `curand`, `cusparse`, `nccl`, "
          "...), directly or through a variable of the file.",
     why="The CUDA libraries do not exist on a ROCm system; the link fails.",
@@ -231,8 +229,8 @@ SETUP_LIBRARIES = _rule(
     instead="The ROCm link names: `hipblas`, `amdhip64`, `hiprand`, `hipsparse`, `rccl`, `MIOpen`, ...",
     references=(_TORCH_EXT, _HIPCC),
 )
-SETUP_SOURCES = _rule(
-    "C2R-B406", "setup-cu-sources", Severity.LOW,
+SETUP_SOURCES = build_rule(
+    "C2R-B406", "setup-cu-sources", severity=Severity.LOW,
     what="Extension sources (`sources=[...]`, `glob(\"csrc/*.cu\")`) that `convert` renamed to `.hip`.",
     why="After the rename the `.cu` files are gone and the build stops; PyTorch's ROCm build compiles `.hip` "
         "sources with hipcc as they are.",
@@ -243,8 +241,8 @@ SETUP_SOURCES = _rule(
 
 
 # -- B7xx: both platforms (--dual) -------------------------------------------------------------------------
-DUAL_PLATFORM = _rule(
-    "C2R-B701", "dual-platform-switch", Severity.INFO,
+DUAL_PLATFORM = build_rule(
+    "C2R-B701", "dual-platform-switch", severity=Severity.INFO,
     what="`migrate build --dual`: the `GPU_PLATFORM` switch declared in a build file whose migrated constructs are "
          "kept for both platforms.",
     why="A team that keeps CUDA needs one build that still configures for NVIDIA while the AMD build is added "
@@ -259,8 +257,8 @@ _TF_ROCM = "https://github.com/tensorflow/tensorflow/tree/master/third_party/gpu
 _RULES_CUDA = "https://github.com/bazel-contrib/rules_cuda"
 _TF_ROCM_CONFIGURE = "https://github.com/tensorflow/tensorflow/blob/master/third_party/gpus/rocm_configure.bzl"
 
-BAZEL_LOAD = _rule(
-    "C2R-B501", "bazel-cuda-load", Severity.MEDIUM,
+BAZEL_LOAD = build_rule(
+    "C2R-B501", "bazel-cuda-load", severity=Severity.MEDIUM,
     what="`load()` of rules_cuda's `@rules_cuda//cuda:defs.bzl` or TensorFlow's "
          "`@local_config_cuda//cuda:build_defs.bzl`, and the names loaded from it.",
     why="Neither exists in a ROCm build. TensorFlow/XLA's ROCm configuration (`@local_config_rocm`, written by "
@@ -271,8 +269,8 @@ BAZEL_LOAD = _rule(
             "(`cuda_binary`, `cuda_test`, `cuda_objects`) stay loaded from rules_cuda and are reported.",
     references=(_TF_ROCM, _RULES_CUDA),
 )
-BAZEL_RULE = _rule(
-    "C2R-B502", "bazel-cuda-rule", Severity.MEDIUM,
+BAZEL_RULE = build_rule(
+    "C2R-B502", "bazel-cuda-rule", severity=Severity.MEDIUM,
     what="rules_cuda targets: `cuda_library` (rewritten to `rocm_library`), `cuda_binary`, `cuda_test`, "
          "`cuda_objects` (no counterpart) and rules_cuda attributes cc_library does not take (`host_copts`, "
          "`rdc`, `ptxasopts`, ...).",
@@ -284,8 +282,8 @@ BAZEL_RULE = _rule(
             "`copts`.",
     references=(_TF_ROCM, _RULES_CUDA),
 )
-BAZEL_LABEL = _rule(
-    "C2R-B503", "bazel-cuda-label", Severity.MEDIUM,
+BAZEL_LABEL = build_rule(
+    "C2R-B503", "bazel-cuda-label", severity=Severity.MEDIUM,
     what="Dependencies on CUDA targets: `@local_config_cuda//cuda:cuda_headers`, `@local_cuda//:cuda_runtime`, "
          "`@local_config_cuda//cuda:cublas`, `@local_cuda//:curand`, `@local_config_nccl//:nccl`, ...",
     why="The CUDA repositories do not exist in a ROCm build; the HIP runtime and the hip* libraries are targets "
@@ -295,8 +293,8 @@ BAZEL_LABEL = _rule(
             "`:rccl`, `:rocm_headers`, ...",
     references=(_TF_ROCM,),
 )
-BAZEL_CONDITION = _rule(
-    "C2R-B504", "bazel-cuda-condition", Severity.MEDIUM,
+BAZEL_CONDITION = build_rule(
+    "C2R-B504", "bazel-cuda-condition", severity=Severity.MEDIUM,
     what="CUDA configuration conditions in `select()` (`@local_config_cuda//cuda:using_nvcc`, "
          "`@rules_cuda//cuda:is_enabled`) and other CUDA labels with no known ROCm counterpart.",
     why="They are never true in a ROCm build, so the branch they guard (defines, sources, copts) silently goes "
@@ -306,8 +304,8 @@ BAZEL_CONDITION = _rule(
     instead="A branch on `@local_config_rocm//rocm:using_hipcc` (or `if_rocm(...)`) where the ROCm build needs it.",
     references=(_TF_ROCM,),
 )
-BAZEL_REPOSITORY = _rule(
-    "C2R-B505", "bazel-cuda-repository", Severity.MEDIUM,
+BAZEL_REPOSITORY = build_rule(
+    "C2R-B505", "bazel-cuda-repository", severity=Severity.MEDIUM,
     what="CUDA repositories in WORKSPACE / MODULE.bazel / .bzl files: `http_archive(name = \"rules_cuda\")`, "
          "`bazel_dep(name = \"rules_cuda\")`, `rules_cuda_dependencies()`, `register_detected_cuda_toolchains()`, "
          "`cuda_configure(...)`, rules_cuda's module extension.",
@@ -318,8 +316,8 @@ BAZEL_REPOSITORY = _rule(
             "(from TensorFlow's third_party/gpus, or an equivalent that provides the same labels).",
     references=(_TF_ROCM_CONFIGURE, _RULES_CUDA),
 )
-BAZEL_X_CUDA = _rule(
-    "C2R-B506", "bazel-x-cuda", Severity.LOW,
+BAZEL_X_CUDA = build_rule(
+    "C2R-B506", "bazel-x-cuda", severity=Severity.LOW,
     what="`-x cuda` in `copts` (clang's CUDA mode, as TensorFlow's cuda_default_copts() passes it), and `copts` "
          "of a rocm_library computed by code, whose nvcc options cannot be checked.",
     why="Under TensorFlow's ROCm toolchain device code is compiled with `-x rocm`; `-x cuda` asks for NVIDIA's "
@@ -328,8 +326,8 @@ BAZEL_X_CUDA = _rule(
     instead="`-x rocm` (`rocm_library` adds it through rocm_default_copts()).",
     references=(_TF_ROCM,),
 )
-BAZEL_SOURCES = _rule(
-    "C2R-B507", "bazel-cu-sources", Severity.LOW,
+BAZEL_SOURCES = build_rule(
+    "C2R-B507", "bazel-cu-sources", severity=Severity.LOW,
     what="`srcs`/`hdrs` entries and `glob()` patterns naming `.cu` files that `convert` renamed; sources of a "
          "`rocm_library` whose extension cc_library rejects (`.cu`, `.hip`: reported high).",
     why="After the rename the `.cu` files are gone and the target no longer builds; `rocm_library` is a cc_library, "
@@ -339,8 +337,8 @@ BAZEL_SOURCES = _rule(
             "TensorFlow does (`reduce.cu.cc`), which cc_library accepts.",
     references=(_TF_ROCM,),
 )
-BAZELRC_CONFIG = _rule(
-    "C2R-B508", "bazelrc-rocm-config", Severity.MEDIUM,
+BAZELRC_CONFIG = build_rule(
+    "C2R-B508", "bazelrc-rocm-config", severity=Severity.MEDIUM,
     what="A `.bazelrc` `cuda` config (`build:cuda ...`) with no `rocm` config beside it.",
     why="`bazel build --config=rocm` needs the ROCm toolchain, `TF_NEED_ROCM=1` and the gfx targets for "
         "`rocm_configure`; the cuda config's own options (archs, CUDA paths and versions) mean nothing on AMD.",
@@ -351,8 +349,8 @@ BAZELRC_CONFIG = _rule(
             "config's other options translated (`CUDA_TOOLKIT_PATH` -> `ROCM_PATH`).",
     references=(_TF_ROCM_CONFIGURE,),
 )
-BAZELRC_OPTION = _rule(
-    "C2R-B509", "bazelrc-cuda-option", Severity.LOW,
+BAZELRC_OPTION = build_rule(
+    "C2R-B509", "bazelrc-cuda-option", severity=Severity.LOW,
     what="CUDA-only `.bazelrc` options left out of the added rocm config (`TF_CUDA_VERSION`, `CUDNN_INSTALL_PATH`, "
          "rules_cuda flags, other CUDA configs) and CUDA options outside any config (`build --config=cuda`).",
     why="They configure the CUDA toolkit; a default `--config=cuda` makes every build a CUDA one.",
@@ -368,14 +366,11 @@ _PIP_REQ = "https://pip.pypa.io/en/stable/reference/requirements-file-format/"
 _PIP_HASH = "https://pip.pypa.io/en/stable/topics/secure-installs/"
 _AMDSMI = "https://rocm.docs.amd.com/projects/amdsmi/en/latest/"
 
-
-def _py(id: str, title: str, severity: Severity, *, what: str, why: str, example: str, instead: str,
-        references: tuple[str, ...] = (_TORCH_VERSIONS,)) -> Rule:
-    return _rule(id, title, severity, what=what, why=why, example=example, instead=instead, references=references)
+pydeps_rule = partial(build_rule, references=(_TORCH_VERSIONS,))
 
 
-PY_TORCH_BUILD = _py(
-    "C2R-B601", "pydeps-torch-cuda-build", Severity.MEDIUM,
+PY_TORCH_BUILD = pydeps_rule(
+    "C2R-B601", "pydeps-torch-cuda-build", severity=Severity.MEDIUM,
     what="`torch` pinned to a CUDA build (`torch==2.1.2+cu121`) or to a release with no build on the target "
          "ROCm's wheel index; a version range no release on that index satisfies; a direct URL to a CUDA wheel.",
     why="PyTorch publishes each release on a few ROCm indexes only (`download.pytorch.org/whl/rocmX.Y`): a pin "
@@ -384,8 +379,8 @@ PY_TORCH_BUILD = _py(
     instead="A release the target ROCm's index carries (`torch==2.10.0+rocm7.1`: the same release where the index "
             "has it, else the nearest newer one, reported); ranges and URLs are reported.",
 )
-PY_TORCH_COMPANION = _py(
-    "C2R-B602", "pydeps-torch-companion", Severity.MEDIUM,
+PY_TORCH_COMPANION = pydeps_rule(
+    "C2R-B602", "pydeps-torch-companion", severity=Severity.MEDIUM,
     what="`torchvision` / `torchaudio` pinned to a CUDA build or to the release that went with a torch release "
          "the target ROCm's index does not carry.",
     why="torchvision and torchaudio are built against one torch release; after torch moves, their pins must move "
@@ -394,8 +389,8 @@ PY_TORCH_COMPANION = _py(
     instead="The release PyTorch published with the torch release chosen for ROCm (`torchvision==0.25.0+rocm7.1` "
             "with torch 2.10.0).",
 )
-PY_WHEEL_INDEX = _py(
-    "C2R-B603", "pydeps-cuda-wheel-index", Severity.MEDIUM,
+PY_WHEEL_INDEX = pydeps_rule(
+    "C2R-B603", "pydeps-cuda-wheel-index", severity=Severity.MEDIUM,
     what="A CUDA wheel index of PyTorch (`https://download.pytorch.org/whl/cu121`, `.../whl/nightly/cu128`) in "
          "`--index-url`/`--extra-index-url`/`-f` lines, `[[tool.uv.index]]`, `[tool.uv]` index settings, "
          "`[[tool.poetry.source]]`, a Pipfile's `[[source]]` or a conda file's pip list.",
@@ -405,8 +400,8 @@ PY_WHEEL_INDEX = _py(
             "(`name = \"pytorch-cu121\"`) are left as they are.",
     references=(_TORCH_VERSIONS, _PIP_REQ),
 )
-PY_NVIDIA_WHEEL = _py(
-    "C2R-B604", "pydeps-nvidia-wheel", Severity.LOW,
+PY_NVIDIA_WHEEL = pydeps_rule(
+    "C2R-B604", "pydeps-nvidia-wheel", severity=Severity.LOW,
     what="NVIDIA's CUDA library wheels (`nvidia-cublas-cu12`, `nvidia-cudnn-cu12`, `nvidia-nccl-cu12`, ...) listed "
          "as dependencies: removed.",
     why="They are the CUDA libraries CUDA builds of torch load; PyTorch's ROCm wheels bundle the ROCm libraries "
@@ -414,8 +409,8 @@ PY_NVIDIA_WHEEL = _py(
     example="nvidia-cudnn-cu12==8.9.2.26",
     instead="Nothing: the line goes (with its pip-compile `# via` annotations).",
 )
-PY_PACKAGE_REPLACED = _py(
-    "C2R-B605", "pydeps-package-replaced", Severity.MEDIUM,
+PY_PACKAGE_REPLACED = pydeps_rule(
+    "C2R-B605", "pydeps-package-replaced", severity=Severity.MEDIUM,
     what="A CUDA-only package with a ROCm counterpart: NVML bindings (`pynvml`, `nvidia-ml-py`) -> `amdsmi`; "
          "CuPy's CUDA builds (`cupy-cuda12x`) -> `cupy-rocm-7-0` where the target ROCm has that build.",
     why="The CUDA package does not work on AMD GPUs; its version pin means nothing for the replacement, so it goes.",
@@ -424,8 +419,8 @@ PY_PACKAGE_REPLACED = _py(
             "with the knowledge base's notes (AMD's `amd-cupy`, or a source build).",
     references=(_AMDSMI,),
 )
-PY_GPU_PLUGIN = _py(
-    "C2R-B606", "pydeps-gpu-plugin", Severity.MEDIUM,
+PY_GPU_PLUGIN = pydeps_rule(
+    "C2R-B606", "pydeps-gpu-plugin", severity=Severity.MEDIUM,
     what="A GPU Python package the knowledge base knows (flash-attn, xformers, bitsandbytes, vllm, cupy, "
          "deepspeed, ...) or another package pinned to a CUDA build (`+cu121`): reported with its ROCm status and "
          "caveat, never changed.",
@@ -435,8 +430,8 @@ PY_GPU_PLUGIN = _py(
     instead="Follow the message: the ROCm package or install route the knowledge base gives (`cuda2rocm kb show "
             "plugin NAME`).",
 )
-PY_HASHES = _py(
-    "C2R-B607", "pydeps-hashes-stale", Severity.HIGH,
+PY_HASHES = pydeps_rule(
+    "C2R-B607", "pydeps-hashes-stale", severity=Severity.HIGH,
     what="`--hash=sha256:...` options of a requirement whose release or name was changed: removed.",
     why="A hash pins the files of the old release; left in place it fails the install, and pip in hash-checking "
         "mode (any hash in the file) refuses requirements without one.",
@@ -445,8 +440,8 @@ PY_HASHES = _py(
             "--generate-hashes`, or `pip hash` on the downloaded wheels).",
     references=(_PIP_HASH,),
 )
-PY_CONDA_CUDA = _py(
-    "C2R-B608", "pydeps-conda-cuda", Severity.MEDIUM,
+PY_CONDA_CUDA = pydeps_rule(
+    "C2R-B608", "pydeps-conda-cuda", severity=Severity.MEDIUM,
     what="CUDA in a conda environment file: `pytorch-cuda=12.1`, `cudatoolkit`, `cuda-toolkit`, `cudnn`, `nccl`, "
          "`nvidia::` packages and the `nvidia` channel (removed); conda's `pytorch`, `torchvision`, `torchaudio` "
          "(reported).",
@@ -456,8 +451,8 @@ PY_CONDA_CUDA = _py(
     instead="The `pip:` list of the environment with `--extra-index-url https://download.pytorch.org/whl/rocm7.1` "
             "and `torch==...`; the CUDA packages and channel go.",
 )
-PY_NEAREST_ROCM = _py(
-    "C2R-B609", "pydeps-no-wheels-for-target", Severity.MEDIUM,
+PY_NEAREST_ROCM = pydeps_rule(
+    "C2R-B609", "pydeps-no-wheels-for-target", severity=Severity.MEDIUM,
     what="A target ROCm (`--target-rocm`) for which the knowledge base lists no PyTorch wheel index (none exists, or "
          "its torch releases are not sourced yet).",
     why="The pins and indexes must name an index that exists; the nearest one stands in.",
@@ -465,8 +460,8 @@ PY_NEAREST_ROCM = _py(
     instead="The newest index below the target (ROCm is compatible across nearby releases); check PyTorch's "
             "install page for newer indexes.",
 )
-PY_OTHER_ROCM = _py(
-    "C2R-B611", "pydeps-other-rocm-index", Severity.MEDIUM,
+PY_OTHER_ROCM = pydeps_rule(
+    "C2R-B611", "pydeps-other-rocm-index", severity=Severity.MEDIUM,
     what="A dependency file already on a PyTorch ROCm wheel index of another ROCm series than the run's target stack "
          "(`--target-rocm`, `cuda2rocm.toml`, else the newest ROCm with an index of its own).",
     why="Its pins follow its own index, so the torch it installs is built for another ROCm than the images and the "
@@ -475,8 +470,8 @@ PY_OTHER_ROCM = _py(
     instead="Move the index and the pins to the stack's ROCm (the stack is printed at the start of `migrate`), or "
             "give `--target-rocm` the release of this index to every migrate command.",
 )
-PY_NO_INDEX = _py(
-    "C2R-B610", "pydeps-torch-without-rocm-index", Severity.LOW,
+PY_NO_INDEX = pydeps_rule(
+    "C2R-B610", "pydeps-torch-without-rocm-index", severity=Severity.LOW,
     what="torch, torchvision or torchaudio required by a dependency file that names no ROCm wheel index.",
     why="Installed from PyPI they are CUDA builds on Linux (unless the install command or an including file gives "
         "the index).",

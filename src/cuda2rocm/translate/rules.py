@@ -2,62 +2,65 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from cuda2rocm.model import Confidence, Layer, Severity
-from cuda2rocm.rules import Rule, define
+from cuda2rocm.rules import new_rule
 
 _HIPIFY = "https://rocm.docs.amd.com/projects/HIPIFY/en/latest/"
 _PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_guide.html"
 
-UNSUPPORTED = define(Rule(
-    "C2R-A101", "CUDA identifier has no HIP equivalent", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
+api_rule = partial(new_rule, family="api", confidence=Confidence.HIGH, layer=Layer.LOW_LEVEL)
+
+UNSUPPORTED = api_rule(
+    "C2R-A101", "CUDA identifier has no HIP equivalent", severity=Severity.HIGH,
     what="A CUDA API, type or constant that the mapping tables list as having no HIP/ROCm counterpart.",
     why="hipcc will not know the name, so the translation unit fails to compile on AMD until the code is "
         "rewritten around the missing feature.",
     example="cudaArrayGetMemoryRequirements(&req, array, device);  // no HIP counterpart",
     instead="Rewrite the code path with APIs HIP supports, or guard it with #ifdef __HIP_PLATFORM_AMD__.",
     references=(_HIPIFY, _PORTING),
-))
+)
 
-DEPRECATED = define(Rule(
-    "C2R-A102", "Translated to a deprecated HIP API", "api", Severity.LOW, Confidence.HIGH, Layer.LOW_LEVEL,
+DEPRECATED = api_rule(
+    "C2R-A102", "Translated to a deprecated HIP API", severity=Severity.LOW,
     what="The HIP counterpart exists in the target ROCm release but is marked deprecated there.",
     why="Deprecated HIP APIs are removed in later ROCm releases; code that uses them breaks on upgrade.",
     example="cudaBindTexture(0, tex_ref, d_data, bytes);  // -> hipBindTexture, deprecated since HIP 3.8",
     instead="Use the replacement named in the message before the next ROCm upgrade.",
     references=(_HIPIFY,),
-))
+)
 
-NOT_AVAILABLE = define(Rule(
-    "C2R-A103", "HIP API not available in the target ROCm", "api", Severity.HIGH, Confidence.HIGH,
-    Layer.LOW_LEVEL,
+NOT_AVAILABLE = api_rule(
+    "C2R-A103", "HIP API not available in the target ROCm", severity=Severity.HIGH,
     what="The HIP counterpart was added after, or removed before, the ROCm release chosen with --target-rocm.",
     why="The translated code would not compile against that ROCm release's headers.",
     example="cudaMallocAsync(&p, bytes, stream);  // convert --target-rocm 5.1: hipMallocAsync arrived in 5.2",
     instead="Raise --target-rocm to a release that has the API, or rewrite the call.",
     references=(_HIPIFY,),
-))
+)
 
-EXPERIMENTAL = define(Rule(
-    "C2R-A104", "Experimental HIP API not translated", "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+EXPERIMENTAL = api_rule(
+    "C2R-A104", "Experimental HIP API not translated", severity=Severity.MEDIUM,
     what="The HIP counterpart is marked experimental, so the identifier was kept unless --experimental was given.",
     why="Experimental HIP APIs may change or be missing in other releases; opting in should be deliberate.",
     example="cudaGraphExecNodeSetParams(exec, node, &params);  // kept as is without --experimental",
     instead="Re-run with --experimental to translate it, and pin the ROCm release.",
     references=(_HIPIFY,),
-))
+)
 
-FALLBACK = define(Rule(
-    "C2R-A105", "Version-gated fallback used", "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+FALLBACK = api_rule(
+    "C2R-A105", "Version-gated fallback used", severity=Severity.MEDIUM,
     what="The exact HIP counterpart is missing in the target ROCm, so an older equivalent was emitted.",
     why="The fallback can differ in semantics: __shfl_down ignores the CUDA lane mask, and on AMD a wavefront "
         "has 64 lanes, so masks written for 32-lane warps need review.",
     example="v += __shfl_down_sync(0xffffffff, v, 16);  // convert --target-rocm 5.2: __shfl_down(v, 16)",
     instead="Check that every lane named in the mask participates, or target a ROCm release with the _sync API.",
     references=(_PORTING,),
-))
+)
 
-UNKNOWN = define(Rule(
-    "C2R-A106", "Unknown CUDA-looking identifier", "api", Severity.LOW, Confidence.LOW, Layer.LOW_LEVEL,
+UNKNOWN = api_rule(
+    "C2R-A106", "Unknown CUDA-looking identifier", severity=Severity.LOW, confidence=Confidence.LOW,
     what="An identifier with a CUDA prefix (cuda*, cu*, CUDA_*, ...) that is neither in the mapping tables nor "
          "declared by the file or by the local headers it includes (`#include \"x.cuh\"`, transitively).",
     why="It may be a CUDA API newer than the tables, which hipcc will reject, or a project helper defined "
@@ -65,19 +68,19 @@ UNKNOWN = define(Rule(
     example="cudaSomethingNew(&x);",
     instead="Check whether it is a CUDA API; if so, find its HIP counterpart or report it to the tables.",
     references=(_HIPIFY,),
-))
+)
 
-UNSUPPORTED_HEADER = define(Rule(
-    "C2R-A107", "CUDA header has no HIP equivalent", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
+UNSUPPORTED_HEADER = api_rule(
+    "C2R-A107", "CUDA header has no HIP equivalent", severity=Severity.HIGH,
     what="An #include of a CUDA header that the header table lists as unsupported, or does not know.",
     why="The header does not exist in a ROCm install, so the translation unit fails to compile.",
     example="#include <cuda_egl_interop.h>",
     instead="Remove the include and the code depending on it, or guard it for the NVIDIA platform.",
     references=(_HIPIFY,),
-))
+)
 
-NO_ROC = define(Rule(
-    "C2R-A108", "No roc* equivalent; hip* name used", "api", Severity.LOW, Confidence.HIGH, Layer.LIBRARY,
+NO_ROC = api_rule(
+    "C2R-A108", "No roc* equivalent; hip* name used", severity=Severity.LOW, layer=Layer.LIBRARY,
     what="With --roc, an identifier whose library has no rocBLAS/rocSPARSE/... counterpart was mapped to the "
          "hip* marshalling library instead.",
     why="Mixing hipBLAS and rocBLAS handles in one file needs care: their handles and enums differ.",
@@ -85,11 +88,10 @@ NO_ROC = define(Rule(
             "// convert --roc: rocBLAS has no such name, so hipblasDgelsBatched is used",
     instead="Use one library consistently per file; prefer the hip* libraries unless you need roc* features.",
     references=(_HIPIFY,),
-))
+)
 
-VERSION_COMPARED = define(Rule(
-    "C2R-A110", "CUDA version or architecture number compared: kept", "api", Severity.MEDIUM, Confidence.HIGH,
-    Layer.LOW_LEVEL,
+VERSION_COMPARED = api_rule(
+    "C2R-A110", "CUDA version or architecture number compared: kept", severity=Severity.MEDIUM,
     what="`__CUDA_ARCH__`, `CUDA_VERSION`, `CUDART_VERSION` or `__CUDACC_VER_MAJOR__`/`_MINOR__` compared or computed "
          "with (`#if __CUDA_ARCH__ >= 800`, `#if CUDA_VERSION < 11000`). Tests of whether they are defined "
          "(`defined(__CUDA_ARCH__)`, `#ifdef CUDA_VERSION`) are translated; these are kept.",
@@ -100,11 +102,10 @@ VERSION_COMPARED = define(Rule(
     instead="Test the platform and the AMD architecture: `#if defined(__HIP_PLATFORM_AMD__) && defined(__gfx90a__)` "
             "or the `__HIP_ARCH_HAS_*__` feature macros, and keep the CUDA test for the NVIDIA build.",
     references=(_PORTING,),
-))
+)
 
-OVERLOAD_COLLISION = define(Rule(
-    "C2R-A111", "Overloads become identical after translation", "api", Severity.HIGH, Confidence.MEDIUM,
-    Layer.LOW_LEVEL,
+OVERLOAD_COLLISION = api_rule(
+    "C2R-A111", "Overloads become identical after translation", severity=Severity.HIGH, confidence=Confidence.MEDIUM,
     what="Two definitions of a function whose parameter types differ in CUDA but map to the same HIP type: "
          "`const char* name(cudaError_t)` and `const char* name(CUresult)` both become `name(hipError_t)`.",
     why="HIP uses one error type (`hipError_t`) for the runtime and driver APIs, and one stream, event and "
@@ -115,11 +116,10 @@ OVERLOAD_COLLISION = define(Rule(
     instead="Keep one of the two (the runtime one covers both on HIP), or guard the driver-API overload with "
             "`#if !defined(__HIP_PLATFORM_AMD__)`.",
     references=(_PORTING,),
-))
+)
 
-CASE_COLLISION = define(Rule(
-    "C2R-A112", "Case labels become identical after translation", "api", Severity.HIGH, Confidence.HIGH,
-    Layer.LOW_LEVEL,
+CASE_COLLISION = api_rule(
+    "C2R-A112", "Case labels become identical after translation", severity=Severity.HIGH,
     what="Two `case` labels of one `switch` whose CUDA names differ but map to the same HIP name "
          "(`case CUBLAS_STATUS_LICENSE_ERROR:` becomes `case HIPBLAS_STATUS_UNKNOWN:`, next to an existing one).",
     why="Several CUDA status and error codes have no HIP code of their own and map to a catch-all; a switch "
@@ -128,10 +128,10 @@ CASE_COLLISION = define(Rule(
     instead="Delete one label (the code can no longer tell them apart on HIP), or guard the CUDA-only label with "
             "`#if !defined(__HIP_PLATFORM_AMD__)`.",
     references=(_PORTING,),
-))
+)
 
-STRING_SYMBOL = define(Rule(
-    "C2R-A113", "Device symbol named by a string", "api", Severity.HIGH, Confidence.HIGH, Layer.LOW_LEVEL,
+STRING_SYMBOL = api_rule(
+    "C2R-A113", "Device symbol named by a string", severity=Severity.HIGH,
     what="`cudaMemcpyToSymbol(\"c_table\", ...)` and the other symbol calls with the symbol given as a string "
          "literal (the CUDA < 5.0 form). When the file declares a variable of that name, the string becomes "
          "`HIP_SYMBOL(c_table)`; otherwise it is kept and reported.",
@@ -140,11 +140,10 @@ STRING_SYMBOL = define(Rule(
     example='__constant__ float c_table[16];\ncudaMemcpyToSymbol("c_table", h, sizeof(float) * 16);',
     instead="Pass the variable: `hipMemcpyToSymbol(HIP_SYMBOL(c_table), h, sizeof(float) * 16)`.",
     references=(_PORTING,),
-))
+)
 
-ROC_SIGNATURE = define(Rule(
-    "C2R-A120", "roc* function takes other arguments: hip* call kept", "api", Severity.HIGH, Confidence.HIGH,
-    Layer.LIBRARY,
+ROC_SIGNATURE = api_rule(
+    "C2R-A120", "roc* function takes other arguments: hip* call kept", severity=Severity.HIGH, layer=Layer.LIBRARY,
     what="With --roc, a call whose roc* counterpart has a different argument list (`cublasGemmEx` -> "
          "`rocblas_gemm_ex` needs an output matrix D, a solution index and flags; `cusolverDnSpotrf` -> "
          "`rocsolver_spotrf` takes no workspace) and for which no argument rewrite is implemented: the hip* "
@@ -161,11 +160,11 @@ ROC_SIGNATURE = define(Rule(
             "`rocblas_datatype_f32_r`, `rocblas_gemm_algo_standard`, 0, 0), or convert the file without --roc "
             "(hipBLAS takes CUDA's arguments).",
     references=(_HIPIFY,),
-))
+)
 
-HIP_SIGNATURE = define(Rule(
-    "C2R-A121", "HIP function takes other arguments in the target ROCm: call kept", "api", Severity.HIGH,
-    Confidence.HIGH, Layer.LIBRARY,
+HIP_SIGNATURE = api_rule(
+    "C2R-A121", "HIP function takes other arguments in the target ROCm: call kept", severity=Severity.HIGH,
+    layer=Layer.LIBRARY,
     what="A call whose HIP counterpart has another argument list in the --target-rocm release and for which no "
          "rewrite is implemented (`translate/data/hip_signatures.csv`): before ROCm 6.0 `hipsparseSpSV_solve` and "
          "`hipsparseSpSM_solve` take the analysis buffer as one more argument; CUDA 12's three-argument "
@@ -180,22 +179,20 @@ HIP_SIGNATURE = define(Rule(
             "buffer given to `hipsparseSpSV_analysis`), or translate for a release whose HIP takes CUDA's "
             "arguments (`--target-rocm 6.0`).",
     references=(_HIPIFY,),
-))
+)
 
-HAZARD_FIX_CONFLICT = define(Rule(
-    "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", "api", Severity.MEDIUM, Confidence.HIGH,
-    Layer.LOW_LEVEL,
+HAZARD_FIX_CONFLICT = api_rule(
+    "C2R-A109", "Hazard fix skipped: it overlaps a translation edit", severity=Severity.MEDIUM,
     what="--fix-hazards proposed an edit that overlaps an identifier or launch rewrite, so it was not applied.",
     why="Applying both would corrupt the source; the hazard is still present in the output.",
     example="__global__ void k(float v) { v += __shfl_down_sync(0xffffffff, v, 16); }\n"
             "// convert --fix-hazards --target-rocm 5.2: the mask fix (C2R-K201) lies inside the __shfl_down "
             "fallback's edit",
     instead="Fix the hazard by hand; the hazard finding names the place.",
-))
+)
 
-HELPER_HEADER = define(Rule(
-    "C2R-A130", "CUDA function provided by a cuda2rocm helper header", "api", Severity.INFO, Confidence.HIGH,
-    Layer.LOW_LEVEL,
+HELPER_HEADER = api_rule(
+    "C2R-A130", "CUDA function provided by a cuda2rocm helper header", severity=Severity.INFO,
     what="A CUDA device function HIP lacks (the per-byte/per-halfword SIMD intrinsics `__vadd2`, `__vmaxs4`, "
          "`__vabsdiffu4`, ...; `__syncwarp` before ROCm 7.0) that convert defines itself: the header "
          "`cuda2rocm_simd.h` (`cuda2rocm_warp.h`) is inserted into the translated file, once, and the calls keep "
@@ -205,11 +202,11 @@ HELPER_HEADER = define(Rule(
         "every byte pair, lane edge values and 16M random words).",
     example="unsigned d = __vabsdiffu4(a, b);  // compiles on HIP with the inserted cuda2rocm_simd.h",
     instead="Nothing to do; to share one copy, move the inserted block into a header of the project's own.",
-))
+)
 
-VECTOR_OPERATOR = define(Rule(
+VECTOR_OPERATOR = api_rule(
     "C2R-A114", "Operator on a CUDA vector type that HIP's vector type already defines: guarded",
-    "api", Severity.MEDIUM, Confidence.HIGH, Layer.LOW_LEVEL,
+    severity=Severity.MEDIUM,
     what="A free `operator+=`, `-=`, `*=` or `/=` the project defines for two CUDA vector types "
          "(`void operator+=(float4& a, float4 b)`, as in cuda-samples' helper_math.h). convert puts the definition "
          "behind `#if !defined(__HIP_PLATFORM_AMD__)`, so NVIDIA builds keep it and HIP uses its own.",
@@ -221,11 +218,10 @@ VECTOR_OPERATOR = define(Rule(
     instead="Nothing, when the operator works component by component (HIP's does the same); otherwise rename it "
             "to a function (`add_inplace(a, b)`).",
     references=(_PORTING,),
-))
+)
 
-WEAK_ALIAS = define(Rule(
-    "C2R-A115", "#pragma weak alias of a host entity: kept for the host pass", "api", Severity.LOW,
-    Confidence.HIGH, Layer.LOW_LEVEL,
+WEAK_ALIAS = api_rule(
+    "C2R-A115", "#pragma weak alias of a host entity: kept for the host pass", severity=Severity.LOW,
     what="`#pragma weak alias = target` in a file hipcc compiles for the device (a CUDA source, or one with "
          "`__global__`/`__device__` code), where `target` is a host variable or function of the file. convert puts "
          "the pragma behind `#if !defined(__HIP_DEVICE_COMPILE__)`.",
@@ -238,10 +234,10 @@ WEAK_ALIAS = define(Rule(
     instead="Nothing; to write it by hand:\n#if !defined(__HIP_DEVICE_COMPILE__)\n"
             "#pragma weak counter_alias = real_counter\n#endif",
     references=(_PORTING,),
-))
+)
 
-LAUNCH_KEPT = define(Rule(
-    "C2R-A116", "Kernel launch kept in <<<...>>> form", "api", Severity.INFO, Confidence.HIGH, Layer.LOW_LEVEL,
+LAUNCH_KEPT = api_rule(
+    "C2R-A116", "Kernel launch kept in <<<...>>> form", severity=Severity.INFO,
     what="With `--launch-syntax ggl`, a launch whose configuration is not 2 to 4 parameters convert can count: a "
          "macro defined elsewhere (`k<<<LAUNCH_CFG>>>(...)` with `LAUNCH_CFG` from another header), or a "
          "configuration of another size; or a launch through something that is no kernel name (a function pointer "
@@ -253,4 +249,4 @@ LAUNCH_KEPT = define(Rule(
     instead="Write the launch as `hipLaunchKernelGGL(k, dim3(grid), dim3(block), shared_bytes, stream, args...)`, "
             "or leave the `<<<...>>>` form.",
     references=(_PORTING,),
-))
+)

@@ -12,7 +12,7 @@ BIN = "scan-binaries"
 AI = "https://rocm.docs.amd.com/en/latest/how-to/rocm-for-ai/index.html"
 
 S201 = new_rule(
-    "C2R-S201", "plugin-without-rocm-support", PLUG, S.HIGH, C.HIGH, L.LIBRARY,
+    "C2R-S201", "plugin-without-rocm-support", family=PLUG, severity=S.HIGH, confidence=C.HIGH, layer=L.LIBRARY,
     what="Flags third-party GPU packages that have no ROCm support or are abandoned, per the bundled "
     "knowledge base (with the fact's source and date).",
     why="The application cannot run on AMD until the package is replaced; this is often the largest single "
@@ -22,7 +22,7 @@ S201 = new_rule(
     references=(AI,),
 )
 S202 = new_rule(
-    "C2R-S202", "plugin-needs-rocm-build", PLUG, S.MEDIUM, C.HIGH, L.LIBRARY,
+    "C2R-S202", "plugin-needs-rocm-build", family=PLUG, severity=S.MEDIUM, confidence=C.HIGH, layer=L.LIBRARY,
     what="Flags third-party GPU packages that work on ROCm only through an AMD fork, a partial upstream port "
     "or an alternative package.",
     why="The package name, version or install command changes, and features may be missing on ROCm.",
@@ -31,7 +31,7 @@ S202 = new_rule(
     references=(AI,),
 )
 S203 = new_rule(
-    "C2R-S203", "plugin-supported-upstream", PLUG, S.INFO, C.HIGH, L.LIBRARY,
+    "C2R-S203", "plugin-supported-upstream", family=PLUG, severity=S.INFO, confidence=C.HIGH, layer=L.LIBRARY,
     what="Records third-party GPU packages that support ROCm upstream.",
     why="They still need their ROCm wheel or a source build against ROCm, and a version that has it.",
     example="flash-attn==2.5.6",
@@ -39,7 +39,7 @@ S203 = new_rule(
     references=(AI,),
 )
 S204 = new_rule(
-    "C2R-S204", "unknown-cuda-package", PLUG, S.MEDIUM, C.LOW, L.LIBRARY,
+    "C2R-S204", "unknown-cuda-package", family=PLUG, severity=S.MEDIUM, confidence=C.LOW, layer=L.LIBRARY,
     what="Flags required packages the knowledge base does not know whose names say they are CUDA-specific "
     "(`nvidia-*` other than the CUDA library wheels, `*cuda*`, `*cutlass*`, `*tensorrt*`, `*-cu12`).",
     why="A CUDA-only dependency with no known ROCm story can block the port as surely as a known one; it "
@@ -50,7 +50,7 @@ S204 = new_rule(
     references=(AI,),
 )
 S301 = new_rule(
-    "C2R-S301", "closed-cuda-binary", BIN, S.HIGH, C.HIGH, L.LIBRARY,
+    "C2R-S301", "closed-cuda-binary", family=BIN, severity=S.HIGH, confidence=C.HIGH, layer=L.LIBRARY,
     what="Flags prebuilt ELF files (shared/static libraries, objects, executables) that link CUDA libraries "
     "(DT_NEEDED libcudart, libcublas, libnccl, ...) and whose source is not in the repository.",
     why="A binary linked against CUDA cannot be translated; without its source it must be rebuilt by its "
@@ -60,7 +60,7 @@ S301 = new_rule(
     references=("https://refspecs.linuxfoundation.org/elf/gabi4+/ch5.dynamic.html",),
 )
 S302 = new_rule(
-    "C2R-S302", "embedded-nvidia-fatbin", BIN, S.HIGH, C.HIGH, L.LOW_LEVEL,
+    "C2R-S302", "embedded-nvidia-fatbin", family=BIN, severity=S.HIGH, confidence=C.HIGH, layer=L.LOW_LEVEL,
     what="Flags binaries that embed NVIDIA device code (`.nv_fatbin` section) with no source in the "
     "repository.",
     why="The embedded SASS/PTX runs only on NVIDIA GPUs; the kernels have to be rebuilt from source for "
@@ -70,7 +70,7 @@ S302 = new_rule(
     references=("https://docs.nvidia.com/cuda/cuda-binary-utilities/",),
 )
 S303 = new_rule(
-    "C2R-S303", "nvidia-device-code-file", BIN, S.HIGH, C.HIGH, L.LOW_LEVEL,
+    "C2R-S303", "nvidia-device-code-file", family=BIN, severity=S.HIGH, confidence=C.HIGH, layer=L.LOW_LEVEL,
     what="Flags NVIDIA device code files: `.cubin`, `.fatbin`, `.ptx`, when no source is present.",
     why="PTX and cubins are NVIDIA ISA; they are loaded with the driver API (`cuModuleLoad`) and have no "
     "AMD equivalent without the source.",
@@ -79,7 +79,7 @@ S303 = new_rule(
     references=("https://docs.nvidia.com/cuda/parallel-thread-execution/",),
 )
 S304 = new_rule(
-    "C2R-S304", "wheel-with-cuda-binaries", BIN, S.HIGH, C.HIGH, L.LIBRARY,
+    "C2R-S304", "wheel-with-cuda-binaries", family=BIN, severity=S.HIGH, confidence=C.HIGH, layer=L.LIBRARY,
     what="Flags wheels in the repository whose shared objects link CUDA libraries or embed fatbins.",
     why="A vendored CUDA wheel installs fine on an AMD machine and fails at import or first use.",
     example="wheels/fused_ops-0.3-cp311-cp311-linux_x86_64.whl",

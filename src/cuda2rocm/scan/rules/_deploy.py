@@ -13,7 +13,7 @@ K8S = "https://github.com/ROCm/k8s-device-plugin"
 RCCL = "https://rocm.docs.amd.com/projects/rccl/en/latest/"
 
 D101 = new_rule(
-    "C2R-D101", "nvidia-base-image", F, S.HIGH, C.HIGH, L.OPS,
+    "C2R-D101", "nvidia-base-image", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.OPS,
     what="Flags container images built on NVIDIA CUDA images (`nvidia/cuda`, `nvcr.io/nvidia/*`) in "
     "Dockerfiles, compose files, Kubernetes manifests and CI.",
     why="These images carry the CUDA user space and expect the NVIDIA container runtime; nothing in them "
@@ -23,7 +23,7 @@ D101 = new_rule(
     references=(DOCKER,),
 )
 D102 = new_rule(
-    "C2R-D102", "kubernetes-nvidia-gpu", F, S.HIGH, C.HIGH, L.OPS,
+    "C2R-D102", "kubernetes-nvidia-gpu", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.OPS,
     what="Flags Kubernetes/Helm resources that request `nvidia.com/gpu`, select NVIDIA nodes or use the "
     "`nvidia` runtime class.",
     why="AMD GPUs are exposed by the ROCm device plugin as `amd.com/gpu`; a pod asking for nvidia.com/gpu "
@@ -33,7 +33,7 @@ D102 = new_rule(
     references=(K8S,),
 )
 D103 = new_rule(
-    "C2R-D103", "nccl-tuning-variable", F, S.MEDIUM, C.HIGH, L.OPS,
+    "C2R-D103", "nccl-tuning-variable", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.OPS,
     what="Flags NCCL_* environment variables set in images, manifests, scripts or code, each described by the "
     "class `migrate deploy` acts on (project/data/nccl_classes.csv): no effect on RCCL (removed), tuning to "
     "redo, the cluster's network, or read with the same meaning.",
@@ -44,7 +44,7 @@ D103 = new_rule(
     references=(RCCL,),
 )
 D104 = new_rule(
-    "C2R-D104", "nvidia-smi-use", F, S.MEDIUM, C.HIGH, L.OPS,
+    "C2R-D104", "nvidia-smi-use", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.OPS,
     what="Flags calls of `nvidia-smi` in scripts, health checks, CI and code, and reads of the NVIDIA driver's "
     "`/proc/driver/nvidia/...` entries.",
     why="nvidia-smi does not exist on AMD nodes: health checks fail and GPU discovery returns nothing.",
@@ -53,7 +53,7 @@ D104 = new_rule(
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
 D105 = new_rule(
-    "C2R-D105", "nvidia-container-runtime", F, S.HIGH, C.HIGH, L.OPS,
+    "C2R-D105", "nvidia-container-runtime", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.OPS,
     what="Flags NVIDIA container runtime settings: compose `driver: nvidia` device reservations, "
     "`runtime: nvidia`, `NVIDIA_VISIBLE_DEVICES`, `docker run --gpus`.",
     why="AMD GPUs are passed into containers as `/dev/kfd` and `/dev/dri` devices (or through the AMD "
@@ -64,7 +64,7 @@ D105 = new_rule(
     references=(DOCKER,),
 )
 D106 = new_rule(
-    "C2R-D106", "gpu-launcher", F, S.LOW, C.HIGH, L.OPS,
+    "C2R-D106", "gpu-launcher", family=F, severity=S.LOW, confidence=C.HIGH, layer=L.OPS,
     what="Records distributed launchers and schedulers: torchrun, deepspeed, mpirun, srun/sbatch "
     "`--gres=gpu`, with their GPU and node counts.",
     why="Launch topology decides the porting effort: multi-node jobs need RCCL, network and scheduler "
@@ -74,7 +74,7 @@ D106 = new_rule(
     references=(RCCL,),
 )
 D107 = new_rule(
-    "C2R-D107", "nvidia-ci-runner", F, S.LOW, C.MEDIUM, L.OPS,
+    "C2R-D107", "nvidia-ci-runner", family=F, severity=S.LOW, confidence=C.MEDIUM, layer=L.OPS,
     what="Flags CI jobs that need NVIDIA GPUs or toolkits (GPU runner labels, CUDA toolkit setup actions, "
     "CUDA images).",
     why="Without an AMD runner the ported code is never built or tested in CI.",
@@ -83,7 +83,7 @@ D107 = new_rule(
     references=("https://docs.github.com/en/actions/hosting-your-own-runners",),
 )
 D108 = new_rule(
-    "C2R-D108", "cuda-runtime-env-variable", F, S.LOW, C.MEDIUM, L.OPS,
+    "C2R-D108", "cuda-runtime-env-variable", family=F, severity=S.LOW, confidence=C.MEDIUM, layer=L.OPS,
     what="Flags CUDA runtime/library environment variables (`CUDA_DEVICE_MAX_CONNECTIONS`, "
     "`CUDA_LAUNCH_BLOCKING`, `PYTORCH_CUDA_ALLOC_CONF`, `CUBLAS_WORKSPACE_CONFIG`, ...) whose ROCm "
     "counterpart has another name or no effect, per the bundled knowledge base.",
@@ -94,7 +94,7 @@ D108 = new_rule(
     references=("https://rocm.docs.amd.com/projects/HIP/en/latest/reference/env_variables.html",),
 )
 D109 = new_rule(
-    "C2R-D109", "nvidia-system-software", F, S.MEDIUM, C.HIGH, L.OPS,
+    "C2R-D109", "nvidia-system-software", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.OPS,
     what="Flags installs of NVIDIA-only system software in images and setup scripts: GPUDirect RDMA's peer-memory "
     "module (`nv_peer_mem`, `nvidia-peermem`), CUPTI (`libcupti-dev`), the container toolkit, Fabric Manager, DCGM.",
     why="None of them exists for AMD GPUs: the install step fails or installs nothing useful. ROCm's peer-to-peer "
@@ -105,7 +105,7 @@ D109 = new_rule(
     references=("https://rocm.docs.amd.com/en/latest/how-to/gpu-enabled-mpi.html",),
 )
 D110 = new_rule(
-    "C2R-D110", "cmake-command-cuda", F, S.MEDIUM, C.HIGH, L.OPS,
+    "C2R-D110", "cmake-command-cuda", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.OPS,
     what="Flags `cmake` configure commands in Dockerfiles, CI steps and scripts whose `-D` settings select or "
     "configure CUDA: the project's own GPU option (declared in its listfiles: `option(PROJ_USE_CUDA ...)`, a cache "
     "string listing CUDA), `CMAKE_CUDA_ARCHITECTURES`, `CMAKE_CUDA_COMPILER`, `CMAKE_CUDA_FLAGS`, `CUDAToolkit_ROOT`.",

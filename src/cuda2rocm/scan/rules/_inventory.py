@@ -13,7 +13,7 @@ PORTING = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_porting_g
 PT_ROCM = "https://pytorch.org/get-started/locally/ (ROCm wheels: download.pytorch.org/whl/rocmX.Y)"
 
 S101 = new_rule(
-    "C2R-S101", "cuda-toolkit-version", F, S.INFO, C.HIGH, L.FRAMEWORK,
+    "C2R-S101", "cuda-toolkit-version", family=F, severity=S.INFO, confidence=C.HIGH, layer=L.FRAMEWORK,
     what="Records a CUDA, cuDNN, NCCL or driver version that the project pins (base image, ENV, conda "
     "package, CMake `find_package(CUDAToolkit X)`, CI toolkit action).",
     why="Every pinned NVIDIA version needs a ROCm counterpart (ROCm release, MIOpen, RCCL, amdgpu driver); "
@@ -24,7 +24,7 @@ S101 = new_rule(
     references=("https://rocm.docs.amd.com/en/latest/compatibility/compatibility-matrix.html",),
 )
 S102 = new_rule(
-    "C2R-S102", "cuda-build-of-package", F, S.MEDIUM, C.HIGH, L.FRAMEWORK,
+    "C2R-S102", "cuda-build-of-package", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.FRAMEWORK,
     what="Flags packages and indexes that select a CUDA build: `+cu121` local version tags, "
     "`--extra-index-url .../whl/cu121`, `nvidia-*-cu12` wheels, `cupy-cuda12x`, `pytorch-cuda=12.1`.",
     why="CUDA builds do not run on AMD GPUs: `pip install` succeeds and the code fails at the first kernel "
@@ -35,7 +35,7 @@ S102 = new_rule(
     references=(PT_ROCM,),
 )
 S103 = new_rule(
-    "C2R-S103", "cuda-source-file", F, S.INFO, C.HIGH, L.EXTENSION,
+    "C2R-S103", "cuda-source-file", family=F, severity=S.INFO, confidence=C.HIGH, layer=L.EXTENSION,
     what="Marks every `.cu`/`.cuh` file, with the number of `__global__` kernels it defines.",
     why="CUDA sources must be translated to HIP (hipify or `cuda2rocm convert`) and compiled with hipcc; "
     "kernels are where wavefront-64, LDS and inline-PTX hazards live.",
@@ -46,7 +46,7 @@ S103 = new_rule(
     references=(HIPIFY,),
 )
 S104 = new_rule(
-    "C2R-S104", "cuda-in-cpp", F, S.LOW, C.MEDIUM, L.EXTENSION,
+    "C2R-S104", "cuda-in-cpp", family=F, severity=S.LOW, confidence=C.MEDIUM, layer=L.EXTENSION,
     what="Finds CUDA code in C/C++ files (`.cpp/.h/...`): CUDA headers or CUDA runtime/library identifiers.",
     why="Build systems compile these files with the host compiler today; after translation they need the HIP "
     "headers and often hipcc, and they are easy to miss when only `.cu` files are ported.",
@@ -55,7 +55,7 @@ S104 = new_rule(
     references=(PORTING,),
 )
 S105 = new_rule(
-    "C2R-S105", "torch-cuda-extension", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    "C2R-S105", "torch-cuda-extension", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.EXTENSION,
     what="Finds PyTorch C++/CUDA extensions: `CUDAExtension`, `torch.utils.cpp_extension.load(...)`, "
     "`load_inline(...)`.",
     why="On a ROCm build of PyTorch these run hipify on the sources at build time; the build works only if "
@@ -66,7 +66,7 @@ S105 = new_rule(
     references=("https://pytorch.org/docs/stable/cpp_extension.html",),
 )
 S106 = new_rule(
-    "C2R-S106", "cupy-raw-kernel", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    "C2R-S106", "cupy-raw-kernel", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.EXTENSION,
     what="Finds CuPy kernels written in CUDA C: `cupy.RawKernel`, `RawModule`, `ElementwiseKernel`, "
     "`ReductionKernel`.",
     why="CuPy on ROCm compiles these with hiprtc; the CUDA C source inside the string must be HIP-compatible "
@@ -76,7 +76,7 @@ S106 = new_rule(
     references=("https://docs.cupy.dev/en/stable/install.html#using-cupy-on-amd-gpu-experimental",),
 )
 S107 = new_rule(
-    "C2R-S107", "numba-cuda-kernel", F, S.HIGH, C.HIGH, L.EXTENSION,
+    "C2R-S107", "numba-cuda-kernel", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.EXTENSION,
     what="Finds Numba CUDA kernels (`@cuda.jit`, `@numba.cuda.jit`).",
     why="Numba's CUDA target generates PTX for NVIDIA GPUs only; its ROCm target was removed upstream, so "
     "these kernels must be rewritten (Triton, CuPy, PyTorch ops or HIP).",
@@ -85,7 +85,7 @@ S107 = new_rule(
     references=("https://numba.readthedocs.io/en/stable/cuda/overview.html",),
 )
 S108 = new_rule(
-    "C2R-S108", "pycuda-source-module", F, S.HIGH, C.HIGH, L.EXTENSION,
+    "C2R-S108", "pycuda-source-module", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.EXTENSION,
     what="Finds PyCUDA `SourceModule` kernels compiled at run time.",
     why="PyCUDA drives nvcc and the CUDA driver API; it has no ROCm backend.",
     example="from pycuda.compiler import SourceModule\nmod = SourceModule('__global__ void k(float* a) {...}')",
@@ -93,7 +93,7 @@ S108 = new_rule(
     references=("https://documen.tician.de/pycuda/",),
 )
 S109 = new_rule(
-    "C2R-S109", "cuda-api-without-hip", F, S.HIGH, C.MEDIUM, L.LIBRARY,
+    "C2R-S109", "cuda-api-without-hip", family=F, severity=S.HIGH, confidence=C.MEDIUM, layer=L.LIBRARY,
     what="Flags a CUDA API reference whose HIP counterpart is missing, unsupported or removed according to "
     "the bundled mapping table.",
     why="hipify leaves such calls untranslated and the build fails, or the call needs a redesign "
@@ -103,7 +103,7 @@ S109 = new_rule(
     references=(HIPIFY,),
 )
 S110 = new_rule(
-    "C2R-S110", "nvidia-gpu-architecture-pinned", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    "C2R-S110", "nvidia-gpu-architecture-pinned", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.EXTENSION,
     what="Flags NVIDIA GPU architectures pinned in build files: `CUDA_ARCHITECTURES`, "
     "`CMAKE_CUDA_ARCHITECTURES`, `-arch=sm_80`, `-gencode arch=compute_90,...`, `TORCH_CUDA_ARCH_LIST`.",
     why="AMD targets are gfx names (gfx90a for MI210/MI250, gfx942 for MI300X); sm_* values are ignored or "
@@ -114,7 +114,7 @@ S110 = new_rule(
     references=("https://rocm.docs.amd.com/en/latest/reference/gpu-arch-specs.html",),
 )
 S111 = new_rule(
-    "C2R-S111", "cuda-language-in-build", F, S.LOW, C.HIGH, L.EXTENSION,
+    "C2R-S111", "cuda-language-in-build", family=F, severity=S.LOW, confidence=C.HIGH, layer=L.EXTENSION,
     what="Flags build files that enable or require CUDA: `project(... LANGUAGES CUDA)`, "
     "`enable_language(CUDA)`, `find_package(CUDAToolkit)`, `CUDA::` targets.",
     why="The CMake CUDA language drives nvcc; a ROCm build needs the HIP language (CMake >= 3.21) or hipcc "
@@ -124,7 +124,7 @@ S111 = new_rule(
     references=("https://rocm.docs.amd.com/en/latest/conceptual/cmake-packages.html",),
 )
 S113 = new_rule(
-    "C2R-S113", "existing-rocm-path", F, S.INFO, C.MEDIUM, L.FRAMEWORK,
+    "C2R-S113", "existing-rocm-path", family=F, severity=S.INFO, confidence=C.MEDIUM, layer=L.FRAMEWORK,
     what="Records where the project already builds or runs for ROCm: `enable_language(HIP)`, `find_package(hip)`, "
     "`CMAKE_HIP_ARCHITECTURES`, `torch.version.hip`, `__HIP_PLATFORM_AMD__`, `#include <hip/...>`, `hipcc`, "
     "`--offload-arch` (the first place per file).",
@@ -135,7 +135,7 @@ S113 = new_rule(
     references=(HIPIFY,),
 )
 S112 = new_rule(
-    "C2R-S112", "cuda-library-api", F, S.INFO, C.HIGH, L.LIBRARY,
+    "C2R-S112", "cuda-library-api", family=F, severity=S.INFO, confidence=C.HIGH, layer=L.LIBRARY,
     what="Marks the first use, per file, of each CUDA library header and API (cuBLAS, cuDNN, NCCL, Thrust, "
     "CUB, cuFFT, ...) with its ROCm counterpart from the mapping table.",
     why="Each library maps to a ROCm library (hipBLAS/rocBLAS, MIOpen, RCCL, rocThrust, hipCUB, hipFFT) "
@@ -146,7 +146,7 @@ S112 = new_rule(
     references=(HIPIFY,),
 )
 S114 = new_rule(
-    "C2R-S114", "nvml-api-to-amdsmi", F, S.LOW, C.HIGH, L.OPS,
+    "C2R-S114", "nvml-api-to-amdsmi", family=F, severity=S.LOW, confidence=C.HIGH, layer=L.OPS,
     what="Marks the first use, per file, of each NVML name in C/C++ (`nvml.h`, `nvmlInit`, `nvmlDeviceGet*`, "
     "`nvmlDevice_t`, `NVML_*`) with the AMD SMI (`amdsmi`) function, type or value that replaces it and what "
     "differs (units, per-socket handles), from the bundled NVML -> AMD SMI table. Low each: the port is costed "
@@ -160,7 +160,7 @@ S114 = new_rule(
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
 S115 = new_rule(
-    "C2R-S115", "bazelrc-cuda-config", F, S.LOW, C.HIGH, L.EXTENSION,
+    "C2R-S115", "bazelrc-cuda-config", family=F, severity=S.LOW, confidence=C.HIGH, layer=L.EXTENSION,
     what="Reports the CUDA configuration of a `.bazelrc` (read with the lossless rc reader): the `cuda` config "
     "(`build:cuda ...`, once, with its length), `--config=cuda` in a command's defaults or another config, and CUDA "
     "toolchain settings outside the cuda config (`--@local_config_cuda//:enable_cuda`, `--repo_env=TF_NEED_CUDA=1`, "

@@ -11,7 +11,7 @@ F = "python"
 PT_HIP = "https://pytorch.org/docs/stable/notes/hip.html"
 
 P101 = new_rule(
-    "C2R-P101", "device-capability-comparison", F, S.HIGH, C.HIGH, L.MODEL,
+    "C2R-P101", "device-capability-comparison", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.MODEL,
     what="Flags comparisons of `torch.cuda.get_device_capability()` (directly or through the names it is "
     "assigned to), e.g. `>= (8, 0)` to enable bf16 or FlashAttention.",
     why="On ROCm the capability is the gfx version (MI300X reports (9, 4)), so NVIDIA thresholds pick the "
@@ -22,7 +22,7 @@ P101 = new_rule(
     references=(PT_HIP,),
 )
 P102 = new_rule(
-    "C2R-P102", "device-name-matching", F, S.MEDIUM, C.HIGH, L.MODEL,
+    "C2R-P102", "device-name-matching", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.MODEL,
     what="Flags matching on `torch.cuda.get_device_name()` (comparisons, `in`, `startswith`, regexes).",
     why="AMD devices report names such as 'AMD Instinct MI300X'; code that looks for 'A100' or 'H100' picks "
     "a fallback path or a wrong tuning table.",
@@ -32,7 +32,7 @@ P102 = new_rule(
     references=(PT_HIP,),
 )
 P103 = new_rule(
-    "C2R-P103", "nvml-use", F, S.MEDIUM, C.HIGH, L.OPS,
+    "C2R-P103", "nvml-use", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.OPS,
     what="Flags imports of `pynvml` / `nvidia_smi` (NVML bindings).",
     why="NVML talks to the NVIDIA driver only; on AMD GPUs it fails to initialise. The AMD counterparts are "
     "amdsmi (Python bindings of AMD SMI) and rocm-smi.",
@@ -42,7 +42,7 @@ P103 = new_rule(
     references=("https://rocm.docs.amd.com/projects/amdsmi/en/latest/",),
 )
 P104 = new_rule(
-    "C2R-P104", "cudnn-backend-flags", F, S.LOW, C.HIGH, L.MODEL,
+    "C2R-P104", "cudnn-backend-flags", family=F, severity=S.LOW, confidence=C.HIGH, layer=L.MODEL,
     what="Flags settings of `torch.backends.cudnn.*` (benchmark, deterministic, allow_tf32, enabled).",
     why="On ROCm these flags steer MIOpen, not cuDNN: `benchmark=True` triggers MIOpen kernel tuning (slow "
     "first iterations), determinism guarantees differ, and TF32 has no exact equivalent.",
@@ -52,7 +52,7 @@ P104 = new_rule(
     references=(PT_HIP,),
 )
 P105 = new_rule(
-    "C2R-P105", "torch-cuda-arch-list", F, S.MEDIUM, C.HIGH, L.EXTENSION,
+    "C2R-P105", "torch-cuda-arch-list", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.EXTENSION,
     what="Flags `TORCH_CUDA_ARCH_LIST` in code, Dockerfiles and launch scripts.",
     why="Extensions built on ROCm read `PYTORCH_ROCM_ARCH`; a CUDA arch list is ignored, so the extension is "
     "built for default targets that may not include the deployment GPU.",
@@ -61,7 +61,7 @@ P105 = new_rule(
     references=("https://pytorch.org/docs/stable/cpp_extension.html",),
 )
 P106 = new_rule(
-    "C2R-P106", "cuda-python-package-import", F, S.MEDIUM, C.HIGH, L.MODEL,
+    "C2R-P106", "cuda-python-package-import", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.MODEL,
     what="Flags imports of CUDA-specific Python GPU packages: CuPy, PyCUDA, `numba.cuda`, cuda-python.",
     why="Each needs a ROCm build (CuPy) or has none (PyCUDA, Numba CUDA, cuda-python), so the code around "
     "the import must be ported.",
@@ -70,7 +70,7 @@ P106 = new_rule(
     references=("https://rocm.docs.amd.com/projects/hip-python/en/latest/",),
 )
 P107 = new_rule(
-    "C2R-P107", "cuda-graphs-python", F, S.MEDIUM, C.MEDIUM, L.MODEL,
+    "C2R-P107", "cuda-graphs-python", family=F, severity=S.MEDIUM, confidence=C.MEDIUM, layer=L.MODEL,
     what="Flags every CUDA Graph site in Python: `torch.cuda.CUDAGraph()`, `torch.cuda.graph(...)`, "
     "`torch.cuda.make_graphed_callables` (also imported from `torch.cuda`, under an alias), and `g.replay()` / "
     "`capture_begin()` / `capture_end()` / `reset()` where `g` is known to hold a CUDAGraph (assigned from "
@@ -83,7 +83,7 @@ P107 = new_rule(
     references=(PT_HIP,),
 )
 P108 = new_rule(
-    "C2R-P108", "tensorrt-dependence", F, S.HIGH, C.HIGH, L.MODEL,
+    "C2R-P108", "tensorrt-dependence", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.MODEL,
     what="Flags imports of TensorRT (`tensorrt`, `torch_tensorrt`, `tensorrt_llm`).",
     why="TensorRT is NVIDIA-only; engines and plugins must be replaced (MIGraphX, torch.compile, "
     "ONNX Runtime with the ROCm/MIGraphX execution provider, vLLM on ROCm).",
@@ -92,7 +92,7 @@ P108 = new_rule(
     references=("https://rocm.docs.amd.com/projects/AMDMIGraphX/en/latest/",),
 )
 P109 = new_rule(
-    "C2R-P109", "onnxruntime-cuda-provider", F, S.HIGH, C.HIGH, L.MODEL,
+    "C2R-P109", "onnxruntime-cuda-provider", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.MODEL,
     what="Flags ONNX Runtime sessions that ask for the CUDA or TensorRT execution provider by name "
     "(`providers=[\"CUDAExecutionProvider\", ...]`).",
     why="Those providers exist only in NVIDIA builds of ONNX Runtime; on AMD the session silently falls back to "
@@ -103,7 +103,7 @@ P109 = new_rule(
     references=("https://onnxruntime.ai/docs/execution-providers/MIGraphX-ExecutionProvider.html",),
 )
 P110 = new_rule(
-    "C2R-P110", "triton-num-warps-wave64", F, S.HIGH, C.MEDIUM, L.MODEL,
+    "C2R-P110", "triton-num-warps-wave64", family=F, severity=S.HIGH, confidence=C.MEDIUM, layer=L.MODEL,
     what="Flags Triton launch settings `num_warps=N` (keyword or assignment) with N above 16.",
     why="Triton's num_warps counts wavefronts; on CDNA a wavefront is 64 lanes, so num_warps=32 asks for 2048 "
     "threads per program, above the 1024 a workgroup may have: the launch fails or the autotuner drops the config.",
@@ -112,7 +112,7 @@ P110 = new_rule(
     references=("https://rocm.docs.amd.com/projects/ai-ecosystem/en/latest/optimization/optimize-triton-kernels.html",),
 )
 P111 = new_rule(
-    "C2R-P111", "torch-profiler-portable", F, S.INFO, C.HIGH, L.MODEL,
+    "C2R-P111", "torch-profiler-portable", family=F, severity=S.INFO, confidence=C.HIGH, layer=L.MODEL,
     what="Notes `torch.cuda.nvtx` ranges and `torch.profiler` CUDA activity (`ProfilerActivity.CUDA`).",
     why="Nothing to change: PyTorch's ROCm builds keep the `torch.cuda` names, record HIP kernels under the CUDA "
     "activity and emit NVTX ranges as roctx markers, which rocprofv3 --marker-trace shows.",

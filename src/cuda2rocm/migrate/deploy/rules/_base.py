@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from cuda2rocm.model import Confidence, Layer, Severity
-from cuda2rocm.rules import Rule, define
+from functools import partial
+
+from cuda2rocm.model import Confidence, Layer
+from cuda2rocm.rules import new_rule
 
 F = "deploy"
 
-
-def deploy_rule(id: str, title: str, severity: Severity, *, what: str, why: str, example: str, instead: str,
-                references: tuple[str, ...], layer: Layer = Layer.OPS) -> Rule:
-    """Register a ``migrate deploy`` rule; ``example``: an input that makes ``migrate deploy`` emit it, with its
-    file name as ``# file: <name>`` on the first line when the kind is not a Dockerfile."""
-    return define(Rule(id, title, F, severity, Confidence.HIGH, layer, what, why, example, instead, references))
+#: a ``migrate deploy`` rule (``rules.new_rule`` with the family's defaults); ``example``: an input that makes
+#: ``migrate deploy`` emit it, with its file name as ``# file: <name>`` on the first line when the kind is not a
+#: Dockerfile.
+deploy_rule = partial(new_rule, family=F, confidence=Confidence.HIGH, layer=Layer.OPS)

@@ -19,7 +19,7 @@ _GITLAB = "https://docs.gitlab.com/ci/yaml/"
 _GUIDE = "docs/migrate.md#ci (separate CUDA and ROCm pipelines, each running the unit tests and a minimal model test)"
 
 CUDA_BASE_IMAGE = deploy_rule(
-    "C2R-M101", "dockerfile-cuda-base-image", Severity.MEDIUM,
+    "C2R-M101", "dockerfile-cuda-base-image", severity=Severity.MEDIUM,
     what="A `FROM` (any stage; `ARG`-templated references resolved) of an NVIDIA CUDA or NGC image: `nvidia/cuda`, "
          "`nvcr.io/nvidia/pytorch`, `pytorch/pytorch:*-cuda*`, `vllm/vllm-openai`, ...",
     why="A CUDA image carries the CUDA runtime, libraries and CUDA builds of the frameworks; nothing in it runs on "
@@ -31,7 +31,7 @@ CUDA_BASE_IMAGE = deploy_rule(
     references=(_IMAGES, _DOCKER),
 )
 BASE_IMAGE_REVIEW = deploy_rule(
-    "C2R-M102", "dockerfile-base-image-review", Severity.LOW,
+    "C2R-M102", "dockerfile-base-image-review", severity=Severity.LOW,
     what="The ROCm image chosen for a CUDA image is the nearest one, not an exact counterpart: a runtime image "
          "became a development image, the OS or the framework version changed, or the tag was built from the "
          "image's tag pattern.",
@@ -42,7 +42,7 @@ BASE_IMAGE_REVIEW = deploy_rule(
     references=(_IMAGES,),
 )
 NO_ROCM_IMAGE = deploy_rule(
-    "C2R-M103", "dockerfile-no-rocm-image", Severity.HIGH,
+    "C2R-M103", "dockerfile-no-rocm-image", severity=Severity.HIGH,
     what="An NVIDIA image with no ROCm counterpart in the knowledge base (`nvcr.io/nvidia/tritonserver`, "
          "`nvcr.io/nvidia/tensorrt`, other NGC images).",
     why="The service the image provides must be rebuilt on another stack; no base-image swap exists.",
@@ -51,7 +51,7 @@ NO_ROCM_IMAGE = deploy_rule(
     references=(_IMAGES,),
 )
 CUDA_PACKAGES = deploy_rule(
-    "C2R-M104", "dockerfile-cuda-packages", Severity.MEDIUM,
+    "C2R-M104", "dockerfile-cuda-packages", severity=Severity.MEDIUM,
     what="CUDA system packages installed with apt/yum/dnf (`cuda-toolkit-*`, `cuda-*`, `libcublas*`, `libnccl*`, "
          "`libcudnn*`, driver packages).",
     why="They come from NVIDIA's repository and install CUDA libraries; the ROCm libraries have their own packages.",
@@ -62,7 +62,7 @@ CUDA_PACKAGES = deploy_rule(
     references=(_PACKAGES,),
 )
 NVIDIA_REPOSITORY = deploy_rule(
-    "C2R-M105", "dockerfile-nvidia-repository", Severity.MEDIUM,
+    "C2R-M105", "dockerfile-nvidia-repository", severity=Severity.MEDIUM,
     what="Setup of NVIDIA's package repository (`cuda-keyring`, `developer.download.nvidia.com`).",
     why="The repository serves CUDA packages only; on a ROCm image it is dead weight, on another base the ROCm "
         "packages need AMD's repository instead.",
@@ -71,7 +71,7 @@ NVIDIA_REPOSITORY = deploy_rule(
     references=(_PACKAGES,),
 )
 CUDA_HOME = deploy_rule(
-    "C2R-M106", "dockerfile-cuda-home", Severity.LOW,
+    "C2R-M106", "dockerfile-cuda-home", severity=Severity.LOW,
     what="`ENV`/`ARG` of `CUDA_HOME`, `CUDA_PATH` (and the other CUDA location variables), and `/usr/local/cuda` "
          "paths or `${CUDA_HOME}` references in `ENV` values (`PATH`, `LD_LIBRARY_PATH`).",
     why="ROCm is installed under `/opt/rocm`; `torch.utils.cpp_extension` and CMake find it through "
@@ -81,7 +81,7 @@ CUDA_HOME = deploy_rule(
     references=(_HIP_ENV,),
 )
 NVIDIA_RUNTIME_ENV = deploy_rule(
-    "C2R-M107", "dockerfile-nvidia-runtime-env", Severity.LOW,
+    "C2R-M107", "dockerfile-nvidia-runtime-env", severity=Severity.LOW,
     what="`NVIDIA_VISIBLE_DEVICES`, `NVIDIA_DRIVER_CAPABILITIES`, `NVIDIA_REQUIRE_CUDA`, `NVIDIA_DISABLE_REQUIRE` "
          "set in an image.",
     why="Only the NVIDIA container runtime reads them; a ROCm container sees the GPUs it is given with `--device`.",
@@ -90,7 +90,7 @@ NVIDIA_RUNTIME_ENV = deploy_rule(
     references=(_DOCKER,),
 )
 TORCH_ARCH_LIST = deploy_rule(
-    "C2R-M108", "dockerfile-torch-arch-list", Severity.MEDIUM,
+    "C2R-M108", "dockerfile-torch-arch-list", severity=Severity.MEDIUM,
     what="`TORCH_CUDA_ARCH_LIST` (compute capabilities for PyTorch extension builds) in `ENV`/`ARG`.",
     why="ROCm builds of PyTorch extensions read `PYTORCH_ROCM_ARCH`; without it they build for the GPUs found at "
         "build time, usually none in a container build.",
@@ -99,7 +99,7 @@ TORCH_ARCH_LIST = deploy_rule(
     references=(_HIP_ENV,),
 )
 CUDA_WHEEL_INDEX = deploy_rule(
-    "C2R-M109", "dockerfile-cuda-wheel-index", Severity.MEDIUM,
+    "C2R-M109", "dockerfile-cuda-wheel-index", severity=Severity.MEDIUM,
     what="`pip install` with PyTorch's CUDA wheel index (`download.pytorch.org/whl/cu121`) or CUDA local versions "
          "(`torch==2.1.2+cu121`).",
     why="Those wheels are CUDA builds: `torch.cuda.is_available()` is false on an AMD GPU.",
@@ -109,7 +109,7 @@ CUDA_WHEEL_INDEX = deploy_rule(
     references=(_TORCH,),
 )
 NVIDIA_SMI = deploy_rule(
-    "C2R-M110", "dockerfile-nvidia-smi", Severity.LOW,
+    "C2R-M110", "dockerfile-nvidia-smi", severity=Severity.LOW,
     what="`nvidia-smi` in `RUN`, `CMD` or `HEALTHCHECK`.",
     why="nvidia-smi is not in a ROCm image; a health check that runs it always fails.",
     example="HEALTHCHECK CMD nvidia-smi || exit 1",
@@ -118,7 +118,7 @@ NVIDIA_SMI = deploy_rule(
     references=(_AMDSMI,),
 )
 IMAGE_MANIFEST = deploy_rule(
-    "C2R-M111", "dockerfile-image-manifest", Severity.INFO,
+    "C2R-M111", "dockerfile-image-manifest", severity=Severity.INFO,
     what="`LABEL`s added to the final stage of a migrated Dockerfile: the base image and application version (OCI "
          "annotation keys) and the GPU targets, OS, ROCm, framework and compiler (`io.cuda2rocm.image.*`).",
     why="A ROCm image is only reproducible with its platform recorded: which gfx targets it was built for, on "
@@ -129,7 +129,7 @@ IMAGE_MANIFEST = deploy_rule(
     references=(_OCI,),
 )
 STACK_CONFLICT = deploy_rule(
-    "C2R-M112", "dockerfile-stack-conflict", Severity.MEDIUM,
+    "C2R-M112", "dockerfile-stack-conflict", severity=Severity.MEDIUM,
     what="A Dockerfile whose ROCm base image names another ROCm release than the run's target stack, or whose "
          "`rocm/pytorch` base carries another PyTorch release than the one the stack's requirements pin, followed "
          "by a `pip install` of requirements or of torch (which replaces the image's PyTorch).",
@@ -143,7 +143,7 @@ STACK_CONFLICT = deploy_rule(
     references=(_IMAGES, _TORCH),
 )
 CMAKE_COMMAND = deploy_rule(
-    "C2R-M113", "cmake-command-cuda", Severity.MEDIUM,
+    "C2R-M113", "cmake-command-cuda", severity=Severity.MEDIUM,
     what="A `cmake` configure command in a Dockerfile `RUN`, a CI step or a script whose `-D` settings keep the "
          "build on CUDA: the project's own option that selects CUDA (declared in its listfiles: `option(PROJ_CUDA "
          "...)`, a cache string listing CUDA and HIP), `CMAKE_CUDA_ARCHITECTURES`, `CMAKE_CUDA_COMPILER`, "
@@ -160,7 +160,7 @@ CMAKE_COMMAND = deploy_rule(
 # ---- M2xx docker run and compose ----------------------------------------------------------------------------
 
 COMPOSE_RUNTIME = deploy_rule(
-    "C2R-M201", "compose-nvidia-runtime", Severity.MEDIUM,
+    "C2R-M201", "compose-nvidia-runtime", severity=Severity.MEDIUM,
     what="`runtime: nvidia` on a compose service (or a mapping merged into services).",
     why="The NVIDIA container runtime injects NVIDIA devices and libraries; ROCm containers need the kernel "
         "devices instead.",
@@ -170,7 +170,7 @@ COMPOSE_RUNTIME = deploy_rule(
     references=(_DOCKER, _COMPOSE),
 )
 COMPOSE_RESERVATION = deploy_rule(
-    "C2R-M202", "compose-gpu-reservation", Severity.MEDIUM,
+    "C2R-M202", "compose-gpu-reservation", severity=Severity.MEDIUM,
     what="`deploy.resources.reservations.devices` entries with `driver: nvidia` or `capabilities: [gpu]`.",
     why="Compose hands those reservations to the NVIDIA runtime; there is no AMD driver for them.",
     example="# file: compose.yaml\nservices:\n  app:\n    image: myapp\n    deploy:\n      resources:\n"
@@ -181,7 +181,7 @@ COMPOSE_RESERVATION = deploy_rule(
     references=(_DOCKER, _COMPOSE),
 )
 COMPOSE_NVIDIA_ENV = deploy_rule(
-    "C2R-M203", "compose-nvidia-env", Severity.LOW,
+    "C2R-M203", "compose-nvidia-env", severity=Severity.LOW,
     what="`NVIDIA_VISIBLE_DEVICES` / `NVIDIA_DRIVER_CAPABILITIES` in a service's `environment`.",
     why="Only the NVIDIA container runtime reads them.",
     example="# file: docker-compose.yml\nservices:\n  app:\n    image: myapp\n    environment:\n"
@@ -190,7 +190,7 @@ COMPOSE_NVIDIA_ENV = deploy_rule(
     references=(_DOCKER,),
 )
 DOCKER_RUN_GPUS = deploy_rule(
-    "C2R-M204", "docker-run-gpus", Severity.MEDIUM,
+    "C2R-M204", "docker-run-gpus", severity=Severity.MEDIUM,
     what="`docker run --gpus ...`, `--runtime nvidia` and `-e NVIDIA_*` options on a command line (CI steps; launch "
          "scripts through the same mapping).",
     why="`--gpus` needs the NVIDIA container toolkit; it fails on an AMD host.",
@@ -201,7 +201,7 @@ DOCKER_RUN_GPUS = deploy_rule(
     references=(_DOCKER,),
 )
 COMPOSE_CUDA_IMAGE = deploy_rule(
-    "C2R-M205", "compose-cuda-image", Severity.MEDIUM,
+    "C2R-M205", "compose-cuda-image", severity=Severity.MEDIUM,
     what="A compose service's `image:` naming a CUDA or NGC image.",
     why="As for a Dockerfile's base image (C2R-M101): nothing in it runs on an AMD GPU.",
     example="# file: docker-compose.yml\nservices:\n  app:\n    image: nvcr.io/nvidia/pytorch:24.01-py3",
@@ -213,7 +213,7 @@ COMPOSE_CUDA_IMAGE = deploy_rule(
 # ---- M6xx CI ------------------------------------------------------------------------------------------------
 
 GITHUB_ROCM_JOB = deploy_rule(
-    "C2R-M601", "ci-github-rocm-job", Severity.LOW,
+    "C2R-M601", "ci-github-rocm-job", severity=Severity.LOW,
     what="A GitHub Actions job that runs on a GPU runner or in a CUDA container: a parallel ROCm job is added "
          "beside it (same steps; the AMD runner labels; a ROCm container with the device options); the CUDA job "
          "stays.",
@@ -227,7 +227,7 @@ GITHUB_ROCM_JOB = deploy_rule(
     references=(_GHA, _GUIDE),
 )
 GITLAB_ROCM_JOB = deploy_rule(
-    "C2R-M602", "ci-gitlab-rocm-job", Severity.LOW,
+    "C2R-M602", "ci-gitlab-rocm-job", severity=Severity.LOW,
     what="A GitLab CI job whose image (its own, or merged with `<<:`/`extends`) is a CUDA image or whose tags name a "
          "GPU runner: a parallel `<job>-rocm` job is added (ROCm image, the AMD runner tags, the same script).",
     why="As for GitHub Actions (C2R-M601): separate pipelines per platform.",
@@ -239,7 +239,7 @@ GITLAB_ROCM_JOB = deploy_rule(
     references=(_GITLAB, _GUIDE),
 )
 CI_ROCM_JOB_REVIEW = deploy_rule(
-    "C2R-M603", "ci-rocm-job-review", Severity.LOW,
+    "C2R-M603", "ci-rocm-job-review", severity=Severity.LOW,
     what="Something in a copied ROCm job that still names CUDA and was not rewritten: a build matrix over CUDA "
          "versions, `nvidia-smi` queries, `CUDA_*` variables, NVIDIA images of `services`.",
     why="The copy runs the same steps; CUDA-specific ones fail or test nothing on the AMD runner.",

@@ -19,7 +19,7 @@ _SLURM_GRES = "https://slurm.schedmd.com/gres.html"
 _ROCM_DOCKER = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/how-to/docker.html"
 
 VISIBLE_DEVICES = deploy_rule(
-    "C2R-M401", "env-visible-devices", Severity.LOW,
+    "C2R-M401", "env-visible-devices", severity=Severity.LOW,
     what="`CUDA_VISIBLE_DEVICES` set in a launch script, a job file or a container environment.",
     why="The HIP runtime also reads CUDA_VISIBLE_DEVICES, but ROCm's own selectors are HIP_VISIBLE_DEVICES (HIP "
         "runtime level) and ROCR_VISIBLE_DEVICES (ROCr level, below every ROCm runtime); setting the CUDA name "
@@ -30,7 +30,7 @@ VISIBLE_DEVICES = deploy_rule(
     references=(_ISOLATION, _HIP_ENV),
 )
 RUNTIME_VARIABLE = deploy_rule(
-    "C2R-M402", "env-cuda-runtime-variable", Severity.LOW,
+    "C2R-M402", "env-cuda-runtime-variable", severity=Severity.LOW,
     what="CUDA runtime or toolkit variables with a ROCm counterpart of another name: `CUDA_LAUNCH_BLOCKING`, "
          "`CUDA_DEVICE_MAX_CONNECTIONS`, `CUDA_HOME`/`CUDA_PATH`, `TORCH_CUDA_ARCH_LIST`, `CUDA_MODULE_LOADING`.",
     why="The HIP runtime and PyTorch's ROCm build read other names (AMD_SERIALIZE_KERNEL, GPU_MAX_HW_QUEUES, "
@@ -40,7 +40,7 @@ RUNTIME_VARIABLE = deploy_rule(
     references=(_HIP_ENV, _TORCH_HIP),
 )
 HONOURED = deploy_rule(
-    "C2R-M403", "env-honoured-on-rocm", Severity.INFO,
+    "C2R-M403", "env-honoured-on-rocm", severity=Severity.INFO,
     what="CUDA-named variables that ROCm builds read under the same name (`PYTORCH_CUDA_ALLOC_CONF`, "
          "`PYTORCH_NO_CUDA_MEMORY_CACHING`, `CUBLAS_WORKSPACE_CONFIG`).",
     why="They keep working; the finding records it and names the ROCm-specific spelling where one exists.",
@@ -49,7 +49,7 @@ HONOURED = deploy_rule(
     references=(_TORCH_HIP,),
 )
 NO_COUNTERPART = deploy_rule(
-    "C2R-M404", "env-no-rocm-counterpart", Severity.MEDIUM,
+    "C2R-M404", "env-no-rocm-counterpart", severity=Severity.MEDIUM,
     what="CUDA or NVIDIA-runtime variables with no known ROCm counterpart (`CUDA_DEVICE_ORDER`, "
          "`NVIDIA_VISIBLE_DEVICES`, unknown `CUDA_*`), and values that cannot be carried over (GPU UUIDs).",
     why="On AMD they have no effect, so whatever they arranged (device order, visibility, a workaround) is lost.",
@@ -58,7 +58,7 @@ NO_COUNTERPART = deploy_rule(
     references=(_HIP_ENV, _ISOLATION),
 )
 MODULE_LOAD = deploy_rule(
-    "C2R-M405", "module-load-cuda", Severity.LOW,
+    "C2R-M405", "module-load-cuda", severity=Severity.LOW,
     what="Environment modules of the CUDA stack: `module load cuda/12.1 nccl/2.18 cudnn/...`.",
     why="An AMD node needs the ROCm stack's modules; their names are the site's choice (`rocm/6.2.0` is common).",
     example="# file: job.sh\nmodule load cuda/12.1\npython train.py",
@@ -66,7 +66,7 @@ MODULE_LOAD = deploy_rule(
     references=("https://lmod.readthedocs.io/en/latest/010_user.html",),
 )
 SLURM_GPUS = deploy_rule(
-    "C2R-M406", "slurm-gpu-request", Severity.INFO,
+    "C2R-M406", "slurm-gpu-request", severity=Severity.INFO,
     what="Slurm GPU requests: `#SBATCH --gres=gpu[:type]:N`, `--gpus-per-node`, `--gpus`, `--gpus-per-task`.",
     why="Counts carry over; a GPU type in the request (`gpu:a100:4`) names NVIDIA hardware, and the gres and "
         "partition names are defined by each site's gres.conf.",
@@ -76,7 +76,7 @@ SLURM_GPUS = deploy_rule(
     references=(_SLURM_GRES,),
 )
 SMI = deploy_rule(
-    "C2R-M407", "nvidia-smi-command", Severity.MEDIUM,
+    "C2R-M407", "nvidia-smi-command", severity=Severity.MEDIUM,
     what="`nvidia-smi` invocations (`-L`, `--query-gpu=... --format=csv`, `topo -m`, plain).",
     why="nvidia-smi is not installed on AMD nodes; `amd-smi` (ROCm >= 6) reports the same facts under its own "
         "subcommands and column names, so scripts that parse the output must be checked.",
@@ -86,7 +86,7 @@ SMI = deploy_rule(
     references=(_AMDSMI,),
 )
 SMI_FIELD = deploy_rule(
-    "C2R-M408", "nvidia-smi-field-unmapped", Severity.MEDIUM,
+    "C2R-M408", "nvidia-smi-field-unmapped", severity=Severity.MEDIUM,
     what="nvidia-smi options or query fields with no amd-smi counterpart (`compute_mode`, `mig.mode.current`, "
          "`persistence_mode`, `-pm`, ...), or an invocation too dynamic to map.",
     why="The command is left as it is (it fails on an AMD node) because no faithful translation exists.",
@@ -95,7 +95,7 @@ SMI_FIELD = deploy_rule(
     references=(_AMDSMI,),
 )
 DOCKER_GPUS = deploy_rule(
-    "C2R-M409", "shell-docker-run-gpus", Severity.MEDIUM,
+    "C2R-M409", "shell-docker-run-gpus", severity=Severity.MEDIUM,
     what="`docker run --gpus ...` (and `--runtime=nvidia`) in a shell script.",
     why="`--gpus` goes through the NVIDIA container toolkit; ROCm containers get the GPUs as the /dev/kfd and "
         "/dev/dri devices with the video group.",
@@ -104,7 +104,7 @@ DOCKER_GPUS = deploy_rule(
     references=(_ROCM_DOCKER,),
 )
 PROFILER = deploy_rule(
-    "C2R-M411", "profiler-command", Severity.MEDIUM,
+    "C2R-M411", "profiler-command", severity=Severity.MEDIUM,
     what="`nsys profile`, `ncu` and `nvprof` command lines in scripts: NVIDIA's profilers.",
     why="They do not run on AMD GPUs. rocprofv3 (ROCm 6.2 and later) traces HIP calls, kernels, copies and roctx "
         "markers and collects counters; its analysis flow and metric names differ (the guide's Nsight -> "
@@ -117,7 +117,7 @@ PROFILER = deploy_rule(
     references=("https://rocm.docs.amd.com/projects/rocprofiler-sdk/en/latest/how-to/using-rocprofv3.html",),
 )
 PROFILER_OPTION = deploy_rule(
-    "C2R-M412", "profiler-option-unmapped", Severity.LOW,
+    "C2R-M412", "profiler-option-unmapped", severity=Severity.LOW,
     what="An nsys/ncu/nvprof option with no rocprofv3 counterpart (OS-runtime traces, capture ranges, ncu "
          "`--set`/`--metrics`, nvprof metrics and events).",
     why="Nsight metric and section names have no one-to-one rocprof counter; kernel times come from the kernel "
@@ -128,7 +128,7 @@ PROFILER_OPTION = deploy_rule(
     references=("https://rocm.docs.amd.com/projects/rocprofiler-compute/en/latest/",),
 )
 WHEEL_INDEX = deploy_rule(
-    "C2R-M413", "shell-cuda-wheel-index", Severity.MEDIUM,
+    "C2R-M413", "shell-cuda-wheel-index", severity=Severity.MEDIUM,
     what="`pip install` from PyTorch's CUDA wheel index (`download.pytorch.org/whl/cu121`) in a script.",
     why="Those wheels are CUDA builds: `torch.cuda.is_available()` is false on an AMD GPU (as for a Dockerfile, "
         "C2R-M109).",
@@ -137,7 +137,7 @@ WHEEL_INDEX = deploy_rule(
     references=("https://pytorch.org/get-started/locally/",),
 )
 LAUNCHER_ENV = deploy_rule(
-    "C2R-M410", "launcher-env-passing", Severity.LOW,
+    "C2R-M410", "launcher-env-passing", severity=Severity.LOW,
     what="Environment passed through a launcher (`mpirun -x CUDA_VISIBLE_DEVICES`, `srun --export=...`).",
     why="The names passed must be the ones the ROCm stack reads; the launcher forwards whatever it is told.",
     example="# file: run.sh\nmpirun -np 8 -x CUDA_VISIBLE_DEVICES python train.py",
@@ -145,7 +145,7 @@ LAUNCHER_ENV = deploy_rule(
     references=(_ISOLATION,),
 )
 VALIDATION_SCRIPT = deploy_rule(
-    "C2R-M420", "slurm-validation-script", Severity.INFO,
+    "C2R-M420", "slurm-validation-script", severity=Severity.INFO,
     what="With `--validation-job`: `cuda2rocm-validation/validate.slurm`, a Slurm job that runs `cuda2rocm comm` "
          "and the project's smoke test with torchrun across the requested nodes.",
     why="A migrated job should be proven on the AMD partition (collectives across nodes, then the model) before "
@@ -156,7 +156,7 @@ VALIDATION_SCRIPT = deploy_rule(
 )
 
 NCCL_HONOURED = deploy_rule(
-    "C2R-M501", "nccl-honoured", Severity.INFO,
+    "C2R-M501", "nccl-honoured", severity=Severity.INFO,
     what="NCCL_* (and PyTorch's TORCH_NCCL_*) variables RCCL or PyTorch's c10d read under the same name with the "
          "same meaning (NCCL_DEBUG, NCCL_DEBUG_SUBSYS, NCCL_COMM_ID, TORCH_NCCL_ASYNC_ERROR_HANDLING, ...).",
     why="They keep working; the finding records the classification.",
@@ -165,7 +165,7 @@ NCCL_HONOURED = deploy_rule(
     references=(_RCCL_ENV,),
 )
 NCCL_RETUNE = deploy_rule(
-    "C2R-M502", "nccl-needs-retuning", Severity.MEDIUM,
+    "C2R-M502", "nccl-needs-retuning", severity=Severity.MEDIUM,
     what="NCCL tuning knobs (NCCL_ALGO, NCCL_PROTO, channel counts, buffer sizes, thread counts, P2P/GDR levels, "
          "topology files).",
     why="RCCL reads the names, but values tuned for an NVIDIA topology (NVLink, NVSwitch) do not carry over to "
@@ -176,7 +176,7 @@ NCCL_RETUNE = deploy_rule(
     references=(_RCCL_ENV, _RCCL_TIPS),
 )
 NCCL_NVLINK = deploy_rule(
-    "C2R-M503", "nccl-nvlink-only", Severity.LOW,
+    "C2R-M503", "nccl-nvlink-only", severity=Severity.LOW,
     what="NCCL variables for NVIDIA-only hardware paths: NVLink SHARP (NCCL_NVLS_*), multi-node NVLink "
          "(NCCL_MNNVL_ENABLE), NVLink bridges (NCCL_NVB_DISABLE), Hopper CGA clusters and memory sync domains.",
     why="RCCL does not act on them on AMD GPUs (the paths do not exist); keeping them only misleads.",
@@ -185,7 +185,7 @@ NCCL_NVLINK = deploy_rule(
     references=(_RCCL_ENV,),
 )
 NCCL_FABRIC = deploy_rule(
-    "C2R-M504", "nccl-fabric-specific", Severity.LOW,
+    "C2R-M504", "nccl-fabric-specific", severity=Severity.LOW,
     what="NCCL network variables that name the cluster's fabric: NCCL_IB_* (HCAs, GID index, traffic class), "
          "NCCL_SOCKET_IFNAME, NCCL_NET, NCCL_NET_PLUGIN.",
     why="RCCL reads them, but their values (mlx5_0, ib0, a GID index) describe the NVIDIA cluster's NICs; the AMD "
@@ -195,7 +195,7 @@ NCCL_FABRIC = deploy_rule(
     references=(_RCCL_ENV,),
 )
 NCCL_UNKNOWN = deploy_rule(
-    "C2R-M505", "nccl-unknown", Severity.LOW,
+    "C2R-M505", "nccl-unknown", severity=Severity.LOW,
     what="NCCL_* variables neither RCCL's documentation nor the knowledge base lists.",
     why="RCCL follows NCCL with a lag and has its own set; an unknown name may do nothing on AMD.",
     example="# file: run.sh\nexport NCCL_SOME_NEW_KNOB=1\ntorchrun --nproc_per_node=8 train.py",
