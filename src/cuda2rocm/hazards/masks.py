@@ -16,11 +16,13 @@ from cuda2rocm.hazards.flow import (
     is_full_mask_literal,
     mentions,
 )
-from cuda2rocm.hazards.symbols import defines, initialiser
+from cuda2rocm.hazards.symbols import define_sites, defines, initialiser
 from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.model import Applicability, Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.consteval import parse_int
+from cuda2rocm.source.directives import directives
+from cuda2rocm.source.tokens import IDENT
 
 FULL_MASK_64 = "0xffffffffffffffffULL"
 _WHY = ("A wavefront on AMD Instinct GPUs has 64 lanes: `__ballot`, `__activemask` and the warp-sync masks are "
@@ -34,7 +36,10 @@ _UNSIGNED_32 = frozenset({"unsigned", "unsigned int", "uint32_t", "uint"})
     "C2R-K201", "32-bit full lane mask passed to a warp-sync intrinsic",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
     what="Finds `0xffffffff` (or `~0u`, or a variable/macro holding it) as the mask of `__shfl*_sync`, "
-         "`__ballot_sync`, `__any_sync`, `__all_sync`, `__syncwarp`, `__match_*_sync` and `__reduce_*_sync`.",
+         "`__ballot_sync`, `__any_sync`, `__all_sync`, `__syncwarp`, `__match_*_sync` and `__reduce_*_sync`, in code "
+         "and in `#define` bodies. The fix widens the literal; a full-mask macro whose every use in a source file is "
+         "such a mask is widened at its definition (a macro also used as a number, or defined in a header, is "
+         "reported only).",
     why=_WHY,
     example="__device__ float f(float v) { return __shfl_xor_sync(0xffffffff, v, 1); }\n",
     instead="Pass a full 64-bit mask (`0xffffffffffffffffULL`, or `__activemask()`); on NVIDIA the value is "
@@ -47,20 +52,65 @@ _UNSIGNED_32 = frozenset({"unsigned", "unsigned int", "uint32_t", "uint"})
 def check_full_masks(src: Source) -> Iterator[Hit]:
     env = {**src.inherited.env, **defines(src)}  # the file's macros over the values its headers give it
     macros = {n for n, toks in env.items() if len(toks) == 1 and _is_full(toks[0].src)}
-    for i in src.idents(SYNC_MASKED):
+    calls = sorted([*src.idents(SYNC_MASKED), *_in_macro_bodies(src)])
+    fixable = _mask_only_macros(src, calls, macros)
+    fixed: set[str] = set()
+    for i in calls:
         args = src.args(i)
         if not args:
             continue
         a, b = args[0]
         code = src.range_code(a, b)
+        if not code:
+            continue
         fn = src.function_at(i)
         names = (flow_of(src, fn).fullmask if fn is not None else set()) | macros
         if is_full_mask_literal(src, a, b):
             yield Hit("C2R-K201", code[0], f"32-bit mask to {src.src(i)} leaves out lanes 32-63",
                       (src.replace_range(code[0], code[-1], FULL_MASK_64, "C2R-K201"),))
         elif len(code) == 1 and src.src(code[0]) in names:
-            yield Hit("C2R-K201", code[0], f"'{src.src(code[0])}' is a 32-bit full mask: {src.src(i)} leaves out "
-                      "lanes 32-63")
+            name = src.src(code[0])
+            edits = (src.replace(fixable[name], FULL_MASK_64, "C2R-K201"),) \
+                if name in fixable and name not in fixed else ()
+            if edits:
+                fixed.add(name)
+            yield Hit("C2R-K201", code[0], f"'{name}' is a 32-bit full mask: {src.src(i)} leaves out "
+                      "lanes 32-63", edits, covered=name in fixable and not edits)
+
+
+def _in_macro_bodies(src: Source) -> list[int]:
+    """Calls of the mask-taking intrinsics inside ``#define`` bodies (``#define SHFL(v, m)
+    __shfl_xor_sync(0xffffffff, v, m)``): the mask is read there as in code."""
+    found: list[int] = []
+    for d in directives(src.tokens):
+        if d.word == "define":
+            found.extend(k for k in d.args if src.kind(k) == IDENT and src.src(k) in SYNC_MASKED
+                         and src.src(src.next(k)) == "(")
+    return found
+
+
+def _mask_only_macros(src: Source, calls: list[int], macros: set[str]) -> dict[str, int]:
+    """The full-mask macros defined in this file whose every use in it is the mask of one of ``calls``: name ->
+    the value token of the definition. Widening such a definition changes nothing but the masks (a use as a
+    number, ``x & FULL``, would change), so it is a safe fix. A header's macros may be used elsewhere: only a
+    source file's own are fixed."""
+    if not macros or src.path.endswith(_HEADER_SUFFIXES):
+        return {}
+    own = {src.src(name): body for name, body in define_sites(src)}
+    masks = {a for i in calls if (args := src.args(i)) for a in src.range_code(*args[0])[:1]}
+    out: dict[str, int] = {}
+    for name in macros & own.keys():
+        body = own[name]
+        sites = [n for n, _ in define_sites(src) if src.src(n) == name]
+        uses = [k for k in src.positions(name) if k not in sites]
+        if len(sites) == 1 and len(body) == 1 and uses and all(k in masks for k in uses):
+            value = [k for k in src.positions(body[0].src) if src.tokens[k].offset == body[0].offset]
+            if value:
+                out[name] = value[0]
+    return out
+
+
+_HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc")
 
 
 def _is_full(text: str) -> bool:

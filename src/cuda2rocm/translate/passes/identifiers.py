@@ -629,14 +629,18 @@ def _rename(ctx: Context, i: int, d: Decision) -> Edit:
 def _drop_args(ctx: Context, i: int, drop: tuple[int, ...]) -> list[Edit] | None:
     """Edits removing the 0-based arguments ``drop`` of the call whose name is token ``i``. None where they cannot
     be found or removed: the arguments hold a directive (``#if`` branches make the positions ambiguous, and the
-    removal would take directive lines with it) or a kernel launch (malformed code: a launch is no lane mask, and
-    the launch pass may rewrite inside it)."""
+    removal would take directive lines with it; a call inside a macro's body is fine) or a kernel launch
+    (malformed code: a launch is no lane mask, and the launch pass may rewrite inside it)."""
     toks = ctx.tokens
     call = _call(ctx, i)
     if call is None:
         return []
     open_, close, args = call
-    if any(toks[j].pp or (toks[j].src == "<<<" and toks[j].kind == PUNCT) for j in range(open_, close)):
+    # a call wholly inside one directive (a macro's body: no line break between its tokens) is removed from as
+    # in code; a directive among code arguments is not
+    in_macro = all(toks[j].pp for j in range(i, close + 1))
+    if any((toks[j].pp and not in_macro) or (toks[j].src == "<<<" and toks[j].kind == PUNCT)
+           for j in range(open_, close)):
         return None
     out: list[Edit] = []
     for k in sorted(set(drop)):
