@@ -1,0 +1,7 @@
+import torch
+
+
+def pick_conv_impl():
+    if torch.backends.cudnn.version() < 8200:
+        return "im2col"
+    return "cudnn"
