@@ -55,7 +55,7 @@ EXAMPLE_PATHS = {
     "C2R-S204": "requirements.txt",
     "C2R-P101": "app.py", "C2R-P102": "app.py", "C2R-P103": "app.py", "C2R-P104": "app.py", "C2R-P105": "app.py",
     "C2R-P106": "app.py", "C2R-P107": "app.py", "C2R-P108": "app.py", "C2R-P109": "app.py", "C2R-P110": "app.py",
-    "C2R-P111": "app.py",
+    "C2R-P111": "app.py", "C2R-P112": "app.py", "C2R-P113": "app.py", "C2R-P114": "kernels.py",
     "C2R-D101": "Dockerfile", "C2R-D102": "k8s/deploy.yaml", "C2R-D103": "Dockerfile", "C2R-D104": "Dockerfile",
     "C2R-D105": "docker-compose.yml", "C2R-D106": "launch.sh", "C2R-D107": ".github/workflows/ci.yml",
     "C2R-D108": "launch.sh", "C2R-D109": "Dockerfile", "C2R-D110": "Dockerfile",

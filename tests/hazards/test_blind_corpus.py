@@ -23,6 +23,8 @@ BLIND = Path(__file__).parent / "blind"
 FLOOR = BLIND / "floor.yaml"
 DOC = Path(__file__).parents[2] / "docs" / "hazards.md"
 ALL, DOCS_ONLY = "all", "docs-claims-only"
+#: rules of issue 32's kinds, measured on their own blind corpus (tests/hazards/blind_kinds/, test_blind_kinds.py)
+KINDS_CORPUS_RULES = frozenset({"C2R-K304", "C2R-K305", "C2R-K510", "C2R-K706", "C2R-K806"})
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +52,7 @@ def test_key_is_large_and_covers_every_rule() -> None:
     labels = {r for c in cases for e in c.expect for r in e.rules}
     rule_labels = {r for r in labels if r.startswith("C2R-")}
     assert rule_labels <= known, rule_labels - known
-    assert known - set(CLASS_RULES.values()) <= rule_labels, "a rule has no case"
+    assert known - set(CLASS_RULES.values()) - KINDS_CORPUS_RULES <= rule_labels, "a rule has no case"
     assert set(CLASS_RULES) <= labels - rule_labels, "the class map names classes of the key"
     assert sum(len(c.decoys) for c in cases) >= 100, "look-alike lines are part of the key"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuda2rocm.hazards import atomics, hardware, launch, props, textures
+from cuda2rocm.hazards import atomics, clocks, cufft, dynamic, hardware, launch, props, runtimecode, textures
 from cuda2rocm.hazards.engine import device_rules, hits
 from cuda2rocm.rules import RULES
 from cuda2rocm.source.tokens import tokenize
@@ -80,6 +80,22 @@ CASES = [
     # feature and version macros in #ifdef / #elif defined(...)
     ("C2R-K805", "#ifdef __CUDA_BF16_TYPES_EXIST__\nint bf16;\n#endif\n"),
     ("C2R-K805", "#if defined(FOO)\n#elif defined(__CUDACC_VER_MAJOR__)\nint v;\n#endif\n"),
+    # NVRTC: the architecture as a separate array element; PTX out through a qualified call
+    ("C2R-K304", 'void f(nvrtcProgram p) { const char* o[] = {"-arch", "sm_90a"}; nvrtcCompileProgram(p, 2, o); }\n'),
+    ("C2R-K304", "void f(nvrtcProgram p, char* out) { ::nvrtcGetCUBIN(p, out); }\n"),
+    # PTX text loaded from a raw string with no file name; a fatbin JIT input on its own
+    ("C2R-K305", 'void f(CUmodule* m) { cuModuleLoadData(m, R"(.version 8.0\n.target sm_90\n)"); }\n'),
+    ("C2R-K305", "int kind() { return CU_JIT_INPUT_FATBINARY; }\n"),
+    # cuFFT callbacks: only the pointer type, in a typedef
+    ("C2R-K510", "typedef cufftCallbackStoreZ store_t;\n"),
+    # dynamic parallelism: a runtime call in a lambda in a kernel, the launch ABI in host code
+    ("C2R-K706", "__global__ void k() { auto w = [] { cudaDeviceSynchronize(); }; w(); }\n"),
+    ("C2R-K706", "void* f() { return cudaGetParameterBufferV2(nullptr, dim3(1), dim3(1), 0); }\n"),
+    # clocks: the old clock() in a for condition, the tick rate from the driver API beside a device clock
+    ("C2R-K806", "__device__ void w(clock_t n) { for (clock_t t = clock(); clock() - t < n;) { } }\n"),
+    ("C2R-K806", "__device__ long long now() { return clock64(); }\n"
+                 "int khz(CUdevice d) { int r; cuDeviceGetAttribute(&r, CU_DEVICE_ATTRIBUTE_CLOCK_RATE, d); "
+                 "return r; }\n"),
 ]
 
 
@@ -118,6 +134,11 @@ TABLES = [
     ("C2R-K704", frozenset(launch._GRAPH_PREFIXES)),
     ("C2R-K801", frozenset(props.unsupported())),
     ("C2R-K804", props._CC_ATTR | {"major"}),
+    ("C2R-K304", runtimecode._NVRTC_OUTPUTS | frozenset(runtimecode._NVRTC)),
+    ("C2R-K305", frozenset(runtimecode._LOADS) | runtimecode._JIT_INPUTS),
+    ("C2R-K510", cufft._CALLBACK_API | cufft._CALLBACK_TYPES),
+    ("C2R-K706", dynamic._DEVICE_RUNTIME | dynamic._DEVICE_SIDE),
+    ("C2R-K806", clocks._CLOCKS),
 ]
 
 

@@ -64,7 +64,7 @@ def check_half_atomics(src: Source) -> Iterator[Hit]:
                 yield Hit("C2R-K602", i, f"{src.src(i)} on '{type_.strip()}' is a CAS loop or unsupported on AMD")
 
 
-def _loop_parts(src: Source, while_i: int) -> tuple[int, int, int, int] | None:
+def loop_parts(src: Source, while_i: int) -> tuple[int, int, int, int] | None:
     """(cond open, cond close, body start, body end) of ``while (c) body`` / ``do body while (c);``."""
     open_ = src.next(while_i)
     if src.src(open_) != "(" or open_ not in src.pairs:
@@ -108,7 +108,7 @@ def _trivial(src: Source, start: int, end: int) -> bool:
 def check_spin_locks(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
         for w in src.idents(frozenset({"while"}), fn.body_open, fn.body_close):
-            parts = _loop_parts(src, w)
+            parts = loop_parts(src, w)
             if not parts or _elected(src, w, fn.body_open):
                 continue
             if (mentions(src, parts[0], parts[1], frozenset({"atomicCAS", "atomicExch"}))
@@ -170,7 +170,7 @@ def check_volatile_polling(src: Source) -> Iterator[Hit]:
         loops = list(src.idents(frozenset({"while"}), fn.body_open, fn.body_close))
         volatile = flow_of(src, fn).volatile | _file_volatiles(src) if loops else set()
         for w in loops:
-            parts = _loop_parts(src, w)
+            parts = loop_parts(src, w)
             if parts and mentions(src, parts[0], parts[1], volatile | {"volatile"}):
                 yield Hit("C2R-K604", w, "busy-wait on a volatile flag: use an atomic acquire load")
 

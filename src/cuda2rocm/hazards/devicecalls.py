@@ -25,8 +25,9 @@ def convert_rewrites() -> frozenset[str]:
     return DEVICE_GLOBAL
 
 
-def _device_calls(src: Source, names: frozenset[str]) -> Iterator[int]:
-    """Calls of ``names`` inside device function bodies, not member calls (``log.printf``)."""
+def device_calls(src: Source, names: frozenset[str]) -> Iterator[int]:
+    """Calls of ``names`` inside device function bodies (a lambda's or local class's body inside one too), not
+    member calls (``log.printf``)."""
     fns = src.device_functions()
     if not fns:
         return
@@ -71,12 +72,12 @@ def _std_qualifier(src: Source, i: int) -> int:
     requires=tuple(sorted(HOST_ONLY_STD | {"printf"})),
 )
 def check_device_calls(src: Source) -> Iterator[Hit]:
-    for i in first_per_line(src, _device_calls(src, frozenset({"printf"}))):
+    for i in first_per_line(src, device_calls(src, frozenset({"printf"}))):
         yield Hit("C2R-K509", i, "device printf: HIP prints through a host-call buffer (order, volume and 64 lanes "
                   "per wavefront differ from a CUDA run)")
     if "std" not in src.text:
         return
-    for i in _device_calls(src, HOST_ONLY_STD - convert_rewrites()):  # convert's own rewrites: scan reports them
+    for i in device_calls(src, HOST_ONLY_STD - convert_rewrites()):  # convert's own rewrites: scan reports them
         first = _std_qualifier(src, i)
         if first < 0:
             continue

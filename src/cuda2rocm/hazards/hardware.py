@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_GUIDE, LAYER, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.ptx import triaged_blocks
+from cuda2rocm.hazards.targets import Target
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.tokens import HEADER
@@ -186,33 +187,41 @@ def check_nanosleep(src: Source) -> Iterator[Hit]:
 
 _FP8 = frozenset({"__nv_fp8_e4m3", "__nv_fp8_e5m2", "__nv_fp8x2_e4m3", "__nv_fp8x2_e5m2", "__nv_fp8x4_e4m3",
                   "__nv_fp8x4_e5m2", "__nv_fp8_storage_t", "__NV_E4M3", "__NV_E5M2", "Float8_e4m3fn",
-                  "kFloat8_e4m3fn", "Float8_e5m2", "kFloat8_e5m2", "float8_e4m3fn", "__nv_cvt_float_to_fp8"})
+                  "kFloat8_e4m3fn", "Float8_e5m2", "kFloat8_e5m2", "float8_e4m3fn", "__nv_cvt_float_to_fp8",
+                  "float_e4m3_t", "float_e5m2_t"})  # the last two: CUTLASS/CuTe's (cutlass::float_e4m3_t)
 
 
 @rule(
     "C2R-K505", "FP8 in NVIDIA/OCP encoding (E4M3FN/E5M2) on a GPU that uses FNUZ or has no FP8",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds CUDA FP8 types and conversions (`__nv_fp8_e4m3`, `cuda_fp8.h`, `at::kFloat8_e4m3fn`) when "
-         "the target GPU's FP8 is FNUZ (MI300: gfx942) or missing (MI100/MI200).",
+    what="Finds CUDA FP8 types and conversions (`__nv_fp8_e4m3`, `cuda_fp8.h`, `at::kFloat8_e4m3fn`), CUTLASS's "
+         "(`cutlass::float_e4m3_t`, `float_e5m2_t`) and, in Python, PyTorch's (`torch.float8_e4m3fn`, "
+         "`torch.float8_e5m2`) when the target GPU's FP8 is FNUZ (MI300: gfx942) or missing (MI100/MI200).",
     why="MI300 implements FP8 as E4M3FNUZ/E5M2FNUZ: a different exponent bias, no negative zero, a different "
         "NaN. Bit patterns written by NVIDIA code decode to values off by a factor of two (and NaNs differ); "
         "checkpoints and scales must be converted. MI350 (gfx950) uses the OCP formats.",
     example="#include <cuda_fp8.h>\n"
             "__global__ void k(__nv_fp8_e4m3* q, const float* x) { q[0] = __nv_fp8_e4m3(x[0]); }\n",
-    instead="Use the target's FP8 type (`__hip_fp8_e4m3_fnuz` on gfx942, `__hip_fp8_e4m3` on gfx950) and "
-            "convert stored tensors/scales.\n#include <hip/hip_fp8.h>\n"
+    instead="Use the target's FP8 type (`__hip_fp8_e4m3_fnuz` on gfx942, `__hip_fp8_e4m3` on gfx950; "
+            "`torch.float8_e4m3fnuz` in PyTorch) and convert stored tensors/scales.\n#include <hip/hip_fp8.h>\n"
             "__global__ void k(__hip_fp8_e4m3_fnuz* q, const float* x) { q[0] = __hip_fp8_e4m3_fnuz(x[0]); }\n",
     references=("https://rocm.docs.amd.com/en/latest/reference/precision-support.html",),
     # every name of _FP8 and the header cuda_fp8.h hold one of these
-    requires=("fp8", "__NV_E4M3", "__NV_E5M2", "Float8_e", "float8_e"),
+    requires=("fp8", "__NV_E4M3", "__NV_E5M2", "Float8_e", "float8_e", "float_e4m3", "float_e5m2"),
 )
 def check_fp8(src: Source) -> Iterator[Hit]:
     if src.target.fp8 == "ocp":
         return
-    what = "uses FNUZ FP8" if src.target.fp8 == "fnuz" else "has no FP8 hardware"
     uses = sorted([*_names(src, _FP8), *_header(src, ("cuda_fp8.h",))])
     for i in first_per_line(src, iter(uses)):
-        yield Hit("C2R-K505", i, f"OCP/NVIDIA FP8 ('{src.src(i)}') but {src.target.name} {what}")
+        yield Hit("C2R-K505", i, fp8_message(src.src(i), src.target))
+
+
+def fp8_message(name: str, target: Target) -> str:
+    """The finding's message for an OCP/NVIDIA FP8 name on ``target`` (one whose FP8 is not OCP); the Python
+    analyzer reports PyTorch's FP8 dtypes with it too."""
+    what = "uses FNUZ FP8" if target.fp8 == "fnuz" else "has no FP8 hardware"
+    return f"OCP/NVIDIA FP8 ('{name}') but {target.name} {what}"
 
 
 _HINT_LOADS = frozenset({"__ldcs", "__ldcg", "__ldca", "__ldlu", "__ldcv"})

@@ -7,16 +7,21 @@ from __future__ import annotations
 
 from cuda2rocm.hazards import (
     atomics,
+    clocks,
     coop,
+    cufft,
     devicecalls,
+    dynamic,
     hardware,
     inline_asm,
     launch,
     lds,
     masks,
     props,
+    runtimecode,
     textures,
     warp,
 )
 
-FAMILY_MODULES = (warp, masks, inline_asm, lds, hardware, textures, atomics, launch, coop, props, devicecalls)
+FAMILY_MODULES = (warp, masks, inline_asm, runtimecode, lds, hardware, textures, devicecalls, cufft, atomics, launch,
+                  coop, dynamic, props, clocks)

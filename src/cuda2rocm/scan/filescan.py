@@ -58,7 +58,7 @@ _RECORDS: dict[str, RecordAnalyzer] = {
     "shell": lambda text, _path: shell.scan_text(text),
     **dict.fromkeys(("ci", "compose", "k8s", "helm", "yaml"), yamlfiles.scan_yaml),
 }
-_TEXT: dict[str, TextAnalyzer] = {"python": python.scan_python, **{k: _collected(v) for k, v in _RECORDS.items()}}
+_TEXT: dict[str, TextAnalyzer] = {k: _collected(v) for k, v in _RECORDS.items()}  # python: its own call (the target)
 
 
 def scan_file(cand: Candidate, target_gpu: str, max_bytes: int, disabled: frozenset[str] = frozenset(), *,
@@ -91,6 +91,8 @@ def _scan(report: FileFacts, cand: Candidate, target_gpu: str, max_bytes: int, i
         _TEXT["shell"](report, text)
     elif cand.language in ("cuda", "cpp", "c"):
         cxx.scan_cxx(report, text, target_gpu, included=included)
+    elif cand.language == "python":
+        python.scan_python(report, text, target_gpu)
     else:
         report.language = refine_yaml(cand.language, text)
         _TEXT[report.language](report, text)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from cuda2rocm.rules import Rule
 from cuda2rocm.scan import rocm_path, rules
+from cuda2rocm.scan.analyzers import pycuda_only
 from cuda2rocm.scan.analyzers.build import ARCH_FLAG
 from cuda2rocm.scan.analyzers.envvars import NCCL_NAME, check_env
 from cuda2rocm.scan.analyzers.packages import REQ, plugin_import, scan_requirement
@@ -37,6 +38,8 @@ class State:
     graph_api: dict[str, str] = field(default_factory=dict)
     #: names holding a ``torch.cuda.CUDAGraph`` (``g = torch.cuda.CUDAGraph()``, ``with torch.cuda.graph(g)``)
     graphs: set[str] = field(default_factory=set)
+    #: what the Python-requires-CUDA checks remember between lines (:mod:`.pycuda_only`)
+    requires: pycuda_only.Requires = field(default_factory=pycuda_only.Requires)
 
 
 def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
@@ -45,6 +48,7 @@ def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
         _imports(report, st, toks, words)
         return
     _device_queries(report, st, toks, words)
+    pycuda_only.check_line(report, st.requires, toks, words, _guarded(words))
     _num_warps(report, toks, words)
     for i in range(len(words) - 2):
         if words[i] == "version" and words[i + 1] == "." and words[i + 2] == "hip":  # torch.version.hip
@@ -289,7 +293,8 @@ def _strings(report: FileFacts, st: State, toks: list[Tok]) -> None:
             continue
         line, col = tok.start[0], tok.start[1] + 1
         if value == "TORCH_CUDA_ARCH_LIST" or NCCL_NAME.fullmatch(value) or _env_key(toks, i, value):
-            report.collect(check_env(value, line, col))
+            if not _portable_read(toks, i, value):
+                report.collect(check_env(value, line, col, _env_value(toks, i)))
         elif value.startswith("nvidia-smi") and value[10:11] in ("", " "):
             report.add(rules.D104, line, col, "runs nvidia-smi (not available on AMD nodes; use amd-smi)")
         elif ARCH_FLAG.search(value):
@@ -310,6 +315,37 @@ def _env_key(toks: list[Tok], i: int, value: str) -> bool:
         return False
     before = [t.string for t in toks[max(0, i - 4):i]]
     return "environ" in before or "getenv" in before or "putenv" in before
+
+
+#: variables that locate a ROCm installation: a read of a CUDA variable that falls back to one is portable
+_ROCM_VARS = frozenset({"ROCM_PATH", "ROCM_HOME", "HIP_PATH", "ROCM_ROOT"})
+
+
+def _portable_read(toks: list[Tok], i: int, value: str) -> bool:
+    """The variable is read, not set (``os.environ.get("X")``, ``os.getenv("X")``, ``"X" in os.environ``,
+    ``os.environ["X"]`` not assigned), and the read changes nothing on ROCm: an NCCL variable (RCCL's own
+    setting, set elsewhere), or a CUDA one whose line also reads a ROCm location (``os.environ.get("CUDA_HOME") or
+    os.environ.get("ROCM_PATH")``)."""
+    before = [t.string for t in toks[max(0, i - 2):i]]
+    after = [t.string for t in toks[i + 1:i + 3]]
+    read = before[-2:] in (["get", "("], ["getenv", "("]) or after[:1] == ["in"] or (
+        before[-1:] == ["["] and after[:1] == ["]"] and after[1:2] != ["="])
+    if not read:
+        return False
+    return bool(NCCL_NAME.fullmatch(value)) or any(_literal(t.string) in _ROCM_VARS for t in toks
+                                                   if t.type == tokenize.STRING)
+
+
+def _env_value(toks: list[Tok], i: int) -> str:
+    """The literal value a setting gives the variable named at string ``i``: ``os.environ["X"] = "v"``,
+    ``os.environ.setdefault("X", "v")``, ``{"X": "v"}`` ("" when it is not a literal)."""
+    after = [t.string for t in toks[i + 1:i + 3]]
+    at = i + 3 if after == ["]", "="] else i + 2 if after[:1] in ([","], [":"]) else -1
+    if at < 0 or at >= len(toks) or toks[at].type != tokenize.STRING:
+        return ""
+    if after[:1] == [","] and not {"setdefault", "putenv"} & {t.string for t in toks[max(0, i - 3):i]}:
+        return ""
+    return _literal(toks[at].string) or ""
 
 
 def _literal(src: str) -> str | None:

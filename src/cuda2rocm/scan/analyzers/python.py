@@ -20,7 +20,8 @@ from cuda2rocm.scan.analyzers import pyrules
 from cuda2rocm.scan.filefacts import FileFacts
 
 #: files without any of these words have nothing for the Python rules (fast path for large trees)
-_WORDS = r"cuda|CUDA|nvml|nvidia|cupy|numba|tensorrt|cudnn|NCCL|cpp_extension|triton|get_device|distributed"
+_WORDS = r"cuda|CUDA|nvml|nvidia|cupy|numba|tensorrt|cudnn|NCCL|cpp_extension|triton|get_device|distributed|float8" \
+    r"|inline_asm"
 
 
 @functools.lru_cache(maxsize=1)
@@ -47,10 +48,12 @@ class Line:
         return [t.string for t in self.tokens]
 
 
-def scan_python(report: FileFacts, text: str) -> None:
+def scan_python(report: FileFacts, text: str, target_gpu: str = "MI300X") -> None:
+    """``target_gpu``: the AMD GPU of the port (the FP8 formats it runs)."""
     if not _interesting().search(text):
         return
     state = pyrules.State(is_setup=report.path.rsplit("/", 1)[-1] == "setup.py")
+    state.requires.target_gpu = target_gpu
     for line in logical_lines(report, text):
         pyrules.check_line(report, state, line.tokens)
 

@@ -27,7 +27,22 @@ from cuda2rocm.scan.rules._inventory import (
     S114,
     S115,
 )
-from cuda2rocm.scan.rules._python import P101, P102, P103, P104, P105, P106, P107, P108, P109, P110, P111
+from cuda2rocm.scan.rules._python import (
+    P101,
+    P102,
+    P103,
+    P104,
+    P105,
+    P106,
+    P107,
+    P108,
+    P109,
+    P110,
+    P111,
+    P112,
+    P113,
+    P114,
+)
 
 __all__ = [
     "D101",
@@ -57,6 +72,9 @@ __all__ = [
     "P109",
     "P110",
     "P111",
+    "P112",
+    "P113",
+    "P114",
     "S101",
     "S102",
     "S103",

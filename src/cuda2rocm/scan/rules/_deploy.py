@@ -36,7 +36,8 @@ D103 = new_rule(
     "C2R-D103", "nccl-tuning-variable", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.OPS,
     what="Flags NCCL_* environment variables set in images, manifests, scripts or code, each described by the "
     "class `migrate deploy` acts on (project/data/nccl_classes.csv): no effect on RCCL (removed), tuning to "
-    "redo, the cluster's network, or read with the same meaning.",
+    "redo, the cluster's network, or read with the same meaning. A read in Python (`os.environ.get(\"NCCL_DEBUG\")`) "
+    "is not a setting and is not reported.",
     why="RCCL reads most NCCL_* names, but values tuned for NVLink/InfiniBand topologies (algorithms, "
     "channels, NVLS, P2P levels) are wrong for XGMI and must be re-tuned; some names do nothing on ROCm.",
     example="ENV NCCL_P2P_LEVEL=NVL NCCL_ALGO=Tree",

@@ -121,3 +121,41 @@ P111 = new_rule(
     "(`migrate deploy` rewrites nsys/ncu command lines) or with torch.profiler as on NVIDIA.",
     references=("https://pytorch.org/docs/stable/notes/hip.html",),
 )
+P112 = new_rule(
+    "C2R-P112", "cuda-version-required", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.MODEL,
+    what="Flags code that takes `torch.version.cuda` (directly or through a name assigned from it) to be a string: "
+    "`.split()`, `.startswith()`, `float()`/`int()`/`Version()` of it, indexing, ordering comparisons and "
+    "concatenation, and `raise`/`assert` when it is None. Uses inside `if torch.version.cuda:` (or after `if "
+    "torch.version.cuda is None: return`), on a line that tests it first, or beside `torch.version.hip` are not "
+    "reported.",
+    why="ROCm builds of PyTorch set `torch.version.cuda` to None (and `torch.version.hip` to the HIP version): a "
+    "version parse raises AttributeError/TypeError at import or start-up, and a `raise` on None refuses to run "
+    "on an AMD GPU that PyTorch supports.",
+    example='major = int(torch.version.cuda.split(".")[0])',
+    instead="Ask which platform it is (`torch.version.hip is not None`), or parse the version only when it is set: "
+    "`major = int(torch.version.cuda.split('.')[0]) if torch.version.cuda else 0`.",
+    references=(PT_HIP,),
+)
+P113 = new_rule(
+    "C2R-P113", "cudnn-version-comparison", family=F, severity=S.MEDIUM, confidence=C.HIGH, layer=L.MODEL,
+    what="Flags `torch.backends.cudnn.version()` (directly or through a name assigned from it) compared with a "
+    "number, e.g. `>= 8900` to enable a fused attention path.",
+    why="On ROCm the call reports MIOpen's version, not cuDNN's: a cuDNN threshold then switches features on or "
+    "off by accident.",
+    example="if torch.backends.cudnn.version() >= 8900:\n    use_fused = True",
+    instead="Test the feature (try the op, `torch.backends.cudnn.is_available()`), or compare only when "
+    "`torch.version.cuda` is set.",
+    references=(PT_HIP,),
+)
+P114 = new_rule(
+    "C2R-P114", "triton-inline-ptx", family=F, severity=S.HIGH, confidence=C.HIGH, layer=L.MODEL,
+    what="Flags `tl.inline_asm_elementwise(...)` whose assembly is PTX (a PTX instruction such as "
+    "`cvt.rn.f16x2.f32`, `prmt.b32`, `.reg` declarations; in the call or in a name assigned earlier in the file). "
+    "AMDGCN assembly (`v_cvt_...`) and lines that test `is_hip()`/`torch.version.hip` are not reported.",
+    why="Triton on AMD compiles to AMDGCN: PTX in inline assembly does not assemble, so the kernel fails to "
+    "compile on ROCm.",
+    example='y = tl.inline_asm_elementwise(asm="cvt.rn.f16x2.f32 $0, $2, $1;", constraints="=r,r,r", '
+    "args=[a, b], dtype=tl.int32, is_pure=True, pack=1)",
+    instead="Use a `tl`/libdevice operation, or give AMDGCN assembly under `torch.version.hip`.",
+    references=("https://triton-lang.org/main/python-api/generated/triton.language.inline_asm_elementwise.html",),
+)
