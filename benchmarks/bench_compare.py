@@ -38,8 +38,8 @@ def make_pair(root: Path, total_gb: float, tensor_mb: int) -> int:
     """Write base/ and cand/ captures; returns the largest tensor's size in bytes."""
     import torch
 
-    from cuda2rocm.regress.manifest import Entry, Manifest
     from cuda2rocm.regress.store import write_capture
+    from cuda2rocm.results.regress import Entry, Manifest
 
     n_tensors = max(1, math.ceil(total_gb * 1e9 / (tensor_mb * 2**20)))
     for side in ("base", "cand"):

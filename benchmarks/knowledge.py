@@ -35,7 +35,8 @@ def cold_load() -> float:
 def main() -> None:
     from cuda2rocm import knowledge
     from cuda2rocm.envinfo.fingerprint import collect
-    from cuda2rocm.knowledge.compat import Query, check
+    from cuda2rocm.knowledge.compat import check
+    from cuda2rocm.results.compat import Query
 
     rows = [
         ("cold load, all tables (s)", cold_load(), 1.0),

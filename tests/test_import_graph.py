@@ -10,6 +10,7 @@ submodule is not counted as importing its package's ``__init__`` (Python runs it
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -136,6 +137,48 @@ def test_assess_grades_results_without_importing_the_scanner() -> None:
     assert not {m for a in assess for m in graph[a] if m.startswith("cuda2rocm.scan")}
 
 
+#: what the results floor may import besides the standard library: itself and the shared model below it
+RESULTS_MAY_IMPORT = ("cuda2rocm.results", "cuda2rocm.model")
+
+
+def foreign_imports(package: str, allowed: tuple[str, ...], src: Path = SRC,
+                    root: str = ROOT_PACKAGE) -> dict[str, set[str]]:
+    """Module of ``package`` -> what it imports (lazily too) that is neither the standard library nor under one of
+    ``allowed``; empty when the package keeps to its floor."""
+    def inside(name: str) -> bool:
+        return name.split(".")[0] in sys.stdlib_module_names or any(
+            name == a or name.startswith(a + ".") for a in allowed)
+
+    modules = _modules(src, root)
+    found = {}
+    for name, (path, package_file) in modules.items():
+        if name != package and not name.startswith(package + "."):
+            continue
+        if foreign := {m for m in _imported(name, path, package_file, modules) if not inside(m)}:
+            found[name] = foreign
+    return found
+
+
+def test_results_import_only_the_model_and_the_standard_library() -> None:
+    """The payload types envelopes carry sit on one floor below every engine: ``cuda2rocm.results`` imports
+    nothing but itself, ``cuda2rocm.model`` and the standard library (no torch, numpy or engine, not even lazily)."""
+    graph = import_graph()
+    assert {"cuda2rocm.results", "cuda2rocm.results.scan", "cuda2rocm.results.translate"} <= set(graph)
+    assert foreign_imports("cuda2rocm.results", RESULTS_MAY_IMPORT) == {}
+
+
+def test_foreign_imports_finds_what_leaves_the_floor(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "floor").mkdir(parents=True)
+    for name in ("__init__.py", "model.py", "engine.py", "floor/__init__.py"):
+        (pkg / name).write_text("")
+    (pkg / "floor" / "a.py").write_text("import json\nfrom typing import Any\nfrom pkg import model\n"
+                                        "from pkg.floor import b\n")
+    (pkg / "floor" / "b.py").write_text("def f():\n    import numpy\n    from pkg.engine import run\n")
+    assert foreign_imports("pkg.floor", ("pkg.floor", "pkg.model"), tmp_path, "pkg") == {
+        "pkg.floor.b": {"numpy", "pkg.engine"}}
+
+
 def test_package_graph_folds_modules() -> None:
     graph = {"r.a.x": {"r.b.y", "r.a.z"}, "r.a.z": set(), "r.b.y": {"r.m"}, "r.m": set()}
     assert package_graph(graph, "r") == {"r.a": {"r.b"}, "r.b": {"r.m"}, "r.m": set()}
@@ -212,6 +255,20 @@ def test_single_file_convert_loads_only_the_engine(tmp_path: Path) -> None:
 
 
 
+def test_every_payload_type_loads_without_torch_or_an_engine(tmp_path: Path) -> None:
+    """Importing every kind's payload type in a fresh process loads the envelope's kinds, the model and the results
+    floor, nothing else of ours and no heavy library: a record decodes where torch (an optional extra) is missing.
+    (``tests/report/test_delivery.py`` decodes them in a process that refuses torch.)"""
+    loaded = _loaded_by("from cuda2rocm.envelope import kinds\n"
+                        "for k in kinds.KINDS.values():\n"
+                        "    k.payload_type()", tmp_path)
+    assert {"cuda2rocm.results.translate", "cuda2rocm.results.regress", "cuda2rocm.results.scan"} <= loaded
+    ours = {m for m in loaded if m.startswith(ROOT_PACKAGE + ".")}
+    allowed = _hits(ours, ("cuda2rocm.envelope", "cuda2rocm.model", "cuda2rocm.results"))
+    assert ours == allowed, sorted(ours - allowed)
+    assert not _hits(loaded, HEAVY)  # torch and numpy among them
+
+
 def test_tree_convert_loads_pathspec_only_for_ignore_patterns(tmp_path: Path) -> None:
     """pathspec (~0.1 s to import) is loaded by a tree's walk only when there are patterns: here a .gitignore."""
     tree = tmp_path / "src"
@@ -237,8 +294,8 @@ CONVERT_DATACLASSES = {
                                      "Failed", "InputProblem")
 } | {"cuda2rocm.translate.options.Options", "cuda2rocm.knowledge.gpus.Link", "cuda2rocm.knowledge.gpus.Gpu",
      "cuda2rocm.hazards.context.Hit", "cuda2rocm.hazards.context.Source", "cuda2rocm.hazards.flow.Flow",
-     "cuda2rocm.rules.Rule", "cuda2rocm.translate.context.Context", "cuda2rocm.translate.stats.FileStats",
-     "cuda2rocm.translate.stats.Totals"}
+     "cuda2rocm.rules.Rule", "cuda2rocm.translate.context.Context", "cuda2rocm.results.stats.FileStats",
+     "cuda2rocm.results.stats.Totals"}
 
 
 def test_single_file_convert_defines_only_the_listed_dataclasses(tmp_path: Path) -> None:

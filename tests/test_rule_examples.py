@@ -199,8 +199,8 @@ def r105(tmp: Path) -> set[str]:
     torch = pytest.importorskip("torch")  # captures are written with safetensors' torch API
     from cuda2rocm.regress.compare import compare
     from cuda2rocm.regress.findings import compare_findings
-    from cuda2rocm.regress.manifest import Entry, Manifest
     from cuda2rocm.regress.store import write_capture
+    from cuda2rocm.results.regress import Entry, Manifest
 
     entries = (Entry(name="x", dtype="F32", shape=(64,)),)
     x = torch.from_numpy(X)
@@ -210,9 +210,10 @@ def r105(tmp: Path) -> set[str]:
 
 
 def _smoke(model: object, inputs: object) -> set[str]:
+    from cuda2rocm.regress.findings import smoke_findings
     from cuda2rocm.regress.smoke import smoke
 
-    return {f.rule for f in smoke(model, inputs, "cpu", oom_check=False).findings()}
+    return {f.rule for f in smoke_findings(smoke(model, inputs, "cpu", oom_check=False))}
 
 
 def r202(tmp: Path) -> set[str]:
@@ -450,6 +451,7 @@ def test_gpu_smoke_example_fires(rule_id: str) -> None:
         pytest.skip(f"needs a GPU: {NEEDS_GPU[rule_id]}")
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
+    from cuda2rocm.regress.findings import smoke_findings
     from cuda2rocm.regress.smoke import smoke
 
     class Attn(torch.nn.Module):
@@ -469,7 +471,7 @@ def test_gpu_smoke_example_fires(rule_id: str) -> None:
             report = smoke(Attn(), x, "cuda", oom_check=False)
     else:
         report = smoke(Attn(), x, "cuda", oom_check=False)
-    assert rule_id in {f.rule for f in report.findings()}
+    assert rule_id in {f.rule for f in smoke_findings(report)}
 
 
 def test_examples_are_not_empty_and_gpu_exceptions_are_regress_smoke_rules() -> None:

@@ -8,24 +8,29 @@ from typing import Any
 
 from tests.report.sample import sample_result
 
-from cuda2rocm.knowledge.compat import CompatReport, Query, Recommendation
-from cuda2rocm.knowledge.support import Verdict
-from cuda2rocm.migrate.summary import AddedFile, MigratedFile, MigrationSummary
 from cuda2rocm.model import Confidence, Finding, InputProblem, Layer, Severity
 from cuda2rocm.perf import compare as cmp
-from cuda2rocm.perf.commrun import CommRun, load
+from cuda2rocm.perf.commrun import load
 from cuda2rocm.perf.metrics import Metric
-from cuda2rocm.regress.compare import CompareResult, TensorReport
-from cuda2rocm.regress.curves import Curve, CurveReport
-from cuda2rocm.regress.manifest import Entry, Manifest
-from cuda2rocm.regress.metrics import MetricReport
-from cuda2rocm.regress.policy import Tolerance
-from cuda2rocm.regress.session import Outcome
-from cuda2rocm.regress.smoke import Check, SmokeReport
-from cuda2rocm.regress.stats import TensorStats
-from cuda2rocm.translate.stats import FileStats
-from cuda2rocm.translate.summary import ConvertSummary, FileSummary, VerifySummary
-from cuda2rocm.translate.verify import CompileOutcome, MappedDiagnostic
+from cuda2rocm.results.compat import CompatReport, Query, Recommendation, Verdict
+from cuda2rocm.results.migrate import AddedFile, MigratedFile, MigrationSummary
+from cuda2rocm.results.perf import CommRun, Report
+from cuda2rocm.results.regress import (
+    Check,
+    CompareResult,
+    Curve,
+    CurveReport,
+    Entry,
+    Manifest,
+    MetricReport,
+    Outcome,
+    SmokeReport,
+    TensorReport,
+    TensorStats,
+    Tolerance,
+)
+from cuda2rocm.results.stats import FileStats
+from cuda2rocm.results.translate import CompileOutcome, ConvertSummary, FileSummary, MappedDiagnostic, VerifySummary
 
 COMM_RESULTS = Path(__file__).parents[2] / "benchmarks/results/comm-h200x2-2026-11-30"
 
@@ -75,13 +80,13 @@ def compare_outcome() -> Outcome:
     return Outcome(tensors, [curve], metrics)
 
 
-def bench_report() -> cmp.Report:
+def bench_report() -> Report:
     base = {"tokens_per_s": Metric("tokens_per_s", [1000.0, 1010.0, 990.0, 1005.0], "tok/s", "higher"),
             "step_time_s": Metric("step_time_s", [2.0, 2.1, 1.9]), "only_base_s": Metric("only_base_s", [1.0])}
     cand = {"tokens_per_s": Metric("tokens_per_s", [900.0, 905.0, 910.0, 895.0], "tok/s", "higher"),
             "step_time_s": Metric("step_time_s", [2.5, 2.4, 2.6])}
     report = cmp.compare(base, cand, cmp.policy_from(["tokens_per_s>=0.95x"]))
-    return cmp.Report(report.results, ("gpu: 'H200' -> 'MI300X'",), {"step_time_s": "baseline 1, candidate 2"})
+    return Report(report.results, ("gpu: 'H200' -> 'MI300X'",), {"step_time_s": "baseline 1, candidate 2"})
 
 
 def bench_records() -> list[dict[str, Any]]:

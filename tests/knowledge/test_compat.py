@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from cuda2rocm.knowledge.compat import Query, check
+from cuda2rocm.knowledge.compat import check
+from cuda2rocm.results.compat import Query
 
 
 def test_full_supported_combination():

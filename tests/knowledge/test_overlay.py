@@ -3,8 +3,9 @@ from __future__ import annotations
 import pytest
 
 from cuda2rocm import knowledge
-from cuda2rocm.knowledge.compat import Query, check
+from cuda2rocm.knowledge.compat import check
 from cuda2rocm.knowledge.overlay import load_update, merge_into_overlay
+from cuda2rocm.results.compat import Query
 
 NEW_RELEASE = """\
 releases:

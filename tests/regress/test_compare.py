@@ -7,9 +7,10 @@ import pytest
 import torch
 
 from cuda2rocm.cli.main import main
-from cuda2rocm.regress.compare import DTYPE, FAIL, MISSING_BASE, MISSING_CAND, PASS, SHAPE, compare
+from cuda2rocm.regress.compare import compare
 from cuda2rocm.regress.errors import RegressInputError
 from cuda2rocm.regress.findings import compare_findings
+from cuda2rocm.results.regress import DTYPE, FAIL, MISSING_BASE, MISSING_CAND, PASS, SHAPE
 
 
 def test_identical_pass_and_order_kept(two_files):
@@ -55,8 +56,8 @@ def test_corrupt_safetensors_clear_error(two_files, damage, capsys):
 
 
 def _capture_dir(tmp_path, name, tensors, manifest_edit=None):
-    from cuda2rocm.regress.manifest import Entry, Manifest
     from cuda2rocm.regress.store import write_capture
+    from cuda2rocm.results.regress import Entry, Manifest
 
     entries = tuple(Entry(k, {torch.float32: "F32", torch.int64: "I64"}[v.dtype], tuple(v.shape))
                     for k, v in tensors.items())

@@ -6,9 +6,10 @@ import math
 import pytest
 
 from cuda2rocm.cli.main import main
-from cuda2rocm.regress.curves import Band, Curve, compare_curves, read_curves
+from cuda2rocm.regress.curves import Band, compare_curves, read_curves
 from cuda2rocm.regress.errors import RegressInputError
 from cuda2rocm.regress.metrics import Threshold, compare_metrics
+from cuda2rocm.results.regress import Curve
 
 
 def _loss(n=50, scale=1.0, stall=False):

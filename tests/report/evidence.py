@@ -17,13 +17,14 @@ from tests.envelope import samples
 
 from cuda2rocm import envelope
 from cuda2rocm.perf import compare as bench
-from cuda2rocm.perf.commrun import CommRun
 from cuda2rocm.perf.commrun import load as load_comm
 from cuda2rocm.perf.metrics import Metric
-from cuda2rocm.regress.session import Outcome
 from cuda2rocm.results import ScanResult
+from cuda2rocm.results.perf import CommRun
+from cuda2rocm.results.regress import Outcome
+from cuda2rocm.results.translate import ConvertSummary
 from cuda2rocm.rewrite.runner import WritePolicy
-from cuda2rocm.translate.summary import ConvertSummary, summarize
+from cuda2rocm.translate.summary import summarize
 from cuda2rocm.workspace.store import records_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,8 +147,8 @@ def migrate_payload(files: list[tuple[str, str]], generated: tuple[str, ...] = (
     """A migrate-build/-deploy payload as ``migrate.summary.MigrationSummary`` writes it: files[] (path, status,
     findings), added[] (path, status); the findings of ``rules`` on the first file."""
     from cuda2rocm.envelope.codec import encode
-    from cuda2rocm.migrate.summary import AddedFile, MigratedFile, MigrationSummary
     from cuda2rocm.model import Confidence, Finding, Layer, Severity
+    from cuda2rocm.results.migrate import AddedFile, MigratedFile, MigrationSummary
 
     found = tuple(Finding(r, Severity.MEDIUM, Confidence.HIGH, Layer.OPS, files[0][0] if files else "", 1, 1, "m")
                   for r in rules)

@@ -21,8 +21,7 @@ from cuda2rocm.checklist import ITEMS, Status
 from cuda2rocm.checklist.delivery import build
 from cuda2rocm.checklist.items import ItemResult
 from cuda2rocm.envelope import kinds
-from cuda2rocm.translate.summary import VerifySummary
-from cuda2rocm.translate.verify import CompileOutcome
+from cuda2rocm.results.translate import CompileOutcome, VerifySummary
 
 CASES = ("done", "partial", "stale", "failed", "not-started")
 

@@ -12,6 +12,7 @@ from cuda2rocm import report
 from cuda2rocm.perf import compare, ingest
 from cuda2rocm.perf.commrun import load
 from cuda2rocm.report._names import group_names
+from cuda2rocm.results.perf import Report
 
 
 def _piped(renderable: object, width: int) -> str:
@@ -48,7 +49,7 @@ def test_a_registered_renderer_is_used_and_text_is_the_rich_renderable_in_plain(
     assert report.render(value, "text", width=120) == _piped(report.render(value, "rich"), 120)
 
 
-def _comm_compare() -> compare.Report:
+def _comm_compare() -> Report:
     base = ingest.load([COMM_RESULTS / "first-run/allreduce.jsonl"]).metrics
     cand = ingest.load([COMM_RESULTS / "allreduce.jsonl"]).metrics
     return compare.compare(base, cand, compare.policy_from(["*busbw_gbps>=0.95x"]))
@@ -105,7 +106,7 @@ def test_comm_tables_fit_80_columns_with_the_op_whole(width: int) -> None:
 
 
 def test_a_comm_error_is_shown_whole_at_80_columns() -> None:
-    from cuda2rocm.perf.commrun import CommRun
+    from cuda2rocm.results.perf import CommRun
 
     error = "NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled cuda error, NCCL version 2.21.5 (remote peer gone)"
     run = CommRun({"backend": "rccl", "world_size": 8}, [{"kind": "comm", "op": "all_to_all", "dtype": "bfloat16",

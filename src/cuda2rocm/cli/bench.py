@@ -16,6 +16,7 @@ from cuda2rocm.perf import compare as cmp
 from cuda2rocm.perf import cost, fingerprint, ingest, kernels, records, runner, service, soak, telemetry
 from cuda2rocm.perf.stats import summarize
 from cuda2rocm.report._bench import fmt_number as _fmt
+from cuda2rocm.results.perf import Report
 
 
 def load_side(paths: Sequence[str], console: Console, rename: dict[str, str] | None = None) -> ingest.Loaded:
@@ -26,7 +27,7 @@ def load_side(paths: Sequence[str], console: Console, rename: dict[str, str] | N
 
 
 def compare_paths(base: Sequence[str], cand: Sequence[str], policy: cmp.Policy, console: Console,
-                  kernel_map: dict[str, str] | None = None) -> cmp.Report | None:
+                  kernel_map: dict[str, str] | None = None) -> Report | None:
     b, c = load_side(base, console, kernel_map), load_side(cand, console)
     if not b.metrics or not c.metrics:
         console.print("[red]error[/]: no metrics found in " + ("the baseline" if not b.metrics else "the candidate"))
@@ -38,7 +39,7 @@ def compare_paths(base: Sequence[str], cand: Sequence[str], policy: cmp.Policy, 
     return cmp.with_env(report, b.env, c.env)
 
 
-def _costs(report: cmp.Report, metric: str, prices: tuple[float, float], gpus: int) -> dict[str, str]:
+def _costs(report: Report, metric: str, prices: tuple[float, float], gpus: int) -> dict[str, str]:
     row = next((r for r in report.results if r.name == metric), None)
     if row is None:
         raise click.BadParameter(f"--task-metric {metric!r} is not among the compared metrics")
@@ -78,7 +79,7 @@ def compare_command(base: str, cand: str, also_base: tuple[str, ...], also_cand:
     if result is None:
         return 2
     if task_metric and price:
-        result = cmp.Report(result.results, result.env_differences, _costs(result, task_metric, price, gpus))
+        result = Report(result.results, result.env_differences, _costs(result, task_metric, price, gpus))
     envelope.publish("bench-compare", result)
     for role, paths in (("baseline", [base, *also_base]), ("candidate", [cand, *also_cand])):
         for path in paths:

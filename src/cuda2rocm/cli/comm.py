@@ -91,9 +91,9 @@ def _verdict(console: Console, header: dict[str, Any], recs: list[dict[str, Any]
 
 
 def _show(path: Path, console: Console, as_json: bool, quiet: bool = False) -> int:
-    from cuda2rocm.perf import comm as comm_lib
+    from cuda2rocm.perf.commrun import load
 
-    run, problems = comm_lib.load(path)
+    run, problems = load(path)
     for problem in problems:
         console.print(f"[yellow]{problem}[/]")
     envelope.publish("comm", run, machine=_machine(run))

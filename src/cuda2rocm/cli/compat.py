@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.table import Table
 
 from cuda2rocm import envelope, knowledge
-from cuda2rocm.knowledge.compat import CompatReport, Query, check
+from cuda2rocm.knowledge.compat import check
 from cuda2rocm.knowledge.scancheck import ScanCompat, ScanFileError, check_scan, load_scan
+from cuda2rocm.results.compat import CompatReport, Query
 
 _STYLE = {"supported": "green", "unsupported": "red", "unknown": "yellow"}
 

@@ -17,7 +17,7 @@ from cuda2rocm.model import Severity
 from cuda2rocm.regress.errors import RegressInputError
 
 if TYPE_CHECKING:
-    from cuda2rocm.regress.smoke import SmokeReport
+    from cuda2rocm.results.regress import SmokeReport
 
 
 @click.command(help="Run TARGET (same contract as `capture`) once under instrumentation and report CPU "
@@ -35,6 +35,7 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
     require_torch("smoke")
     from cuda2rocm import envelope
     from cuda2rocm.regress import run, smoke
+    from cuda2rocm.regress.findings import smoke_findings
 
     console = Console()
     try:
@@ -42,15 +43,15 @@ def command(target: str, device: str, seed: int, inputs_file: str, input_shape: 
         run.check_device(device)
         built = run.load_target(target, spec, seed)
         report = smoke.smoke(built.model, built.inputs, device, oom_check=not no_oom)
+        findings = smoke_findings(report, target)
         if json_path:
-            body = {**dataclasses.asdict(report), "findings": [dataclasses.asdict(f) for f in report.findings(target)]}
+            body = {**dataclasses.asdict(report), "findings": [dataclasses.asdict(f) for f in findings]}
             write_text_atomic(json_path, json.dumps(body, indent=1, default=str) + "\n")
     except RegressInputError as exc:
         click.echo(f"error: {exc}", err=True)
         return 2
     envelope.publish("smoke", report)
     _print(console, report)
-    findings = report.findings(target)
     for f in findings:
         console.print(f"[yellow]{f.rule}[/] {escape(f'[{f.severity}]')} {escape(f.message)}", highlight=False)
     return 1 if any(f.severity >= Severity.MEDIUM for f in findings) else 0

@@ -11,11 +11,12 @@ from rich.markup import escape
 from cuda2rocm import envelope
 from cuda2rocm.cli._options import build_options, translation_options
 from cuda2rocm.mapping.version import parse_version
+from cuda2rocm.results.translate import CompileOutcome
 from cuda2rocm.translate.api import convert
 from cuda2rocm.translate.render import diagnostics
 from cuda2rocm.translate.runner import WritePolicy
 from cuda2rocm.translate.summary import verify_summary
-from cuda2rocm.translate.verify import CompileOutcome, HipccNotFound, check_target, find_compiler, rocm_for_hip
+from cuda2rocm.translate.verify import HipccNotFound, check_target, find_compiler, rocm_for_hip
 from cuda2rocm.translate.verify import verify as compile_all
 
 

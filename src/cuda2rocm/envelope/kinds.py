@@ -1,8 +1,9 @@
 """The kinds of result an envelope carries: name -> payload type and payload schema version.
 
-Adding a command's result is one :func:`kind` line here. The payload type is imported only when a payload of
-that kind is made or decoded (``import cuda2rocm.envelope`` stays cheap and needs no torch). Bump a kind's
-``version`` when its payload shape changes incompatibly; envelopes with another version load as ``stale``.
+Adding a command's result is one :func:`kind` line here, its payload type a dataclass in :mod:`cuda2rocm.results`
+(which imports no engine and no torch). The payload type is imported only when a payload of that kind is made or
+decoded (``import cuda2rocm.envelope`` stays cheap). Bump a kind's ``version`` when its payload shape changes
+incompatibly; envelopes with another version load as ``stale``.
 """
 
 from __future__ import annotations
@@ -58,26 +59,26 @@ def _fingerprint(value: Any) -> None:
 
 
 def _scan_version() -> str:
-    from cuda2rocm.results import SCHEMA_VERSION
+    from cuda2rocm.results.scan import SCHEMA_VERSION
 
     return SCHEMA_VERSION
 
 
-kind("scan", _scan_version, "cuda2rocm.results:ScanResult", "cuda2rocm scan: the whole ScanResult")
-kind("convert", "1", "cuda2rocm.translate.summary:ConvertSummary",
+kind("scan", _scan_version, "cuda2rocm.results.scan:ScanResult", "cuda2rocm scan: the whole ScanResult")
+kind("convert", "1", "cuda2rocm.results.translate:ConvertSummary",
      "cuda2rocm convert: per-file outcome, statistics, findings and output hashes")
-kind("verify", "1", "cuda2rocm.translate.summary:VerifySummary", "cuda2rocm verify: hipcc target, units compiled")
+kind("verify", "1", "cuda2rocm.results.translate:VerifySummary", "cuda2rocm verify: hipcc target, units compiled")
 kind("env", "cuda2rocm.env/1", "builtins:dict", "cuda2rocm env: the machine fingerprint", _fingerprint)
-kind("compare", "1", "cuda2rocm.regress.session:Outcome", "cuda2rocm compare: tensors, curves or metrics")
-kind("bench-compare", "1", "cuda2rocm.perf.compare:Report", "cuda2rocm bench compare / comm --compare")
+kind("compare", "1", "cuda2rocm.results.regress:Outcome", "cuda2rocm compare: tensors, curves or metrics")
+kind("bench-compare", "1", "cuda2rocm.results.perf:Report", "cuda2rocm bench compare / comm --compare")
 kind("bench-run", "1", "builtins:list", "cuda2rocm bench run|service|soak: the JSONL metric records")
-kind("comm", "1", "cuda2rocm.perf.commrun:CommRun", "cuda2rocm comm: the run header and one record per size")
-kind("compat", "1", "cuda2rocm.knowledge.compat:CompatReport",
+kind("comm", "1", "cuda2rocm.results.perf:CommRun", "cuda2rocm comm: the run header and one record per size")
+kind("compat", "1", "cuda2rocm.results.compat:CompatReport",
      "cuda2rocm compat: the query, the ROCm release checked, one verdict per pair, the recommendation")
-kind("capture", "1", "cuda2rocm.regress.manifest:Manifest",
+kind("capture", "1", "cuda2rocm.results.regress:Manifest",
      "cuda2rocm capture: the capture's manifest (tensors, device, dtype, fingerprint); the files as artifacts")
-kind("smoke", "1", "cuda2rocm.regress.smoke:SmokeReport", "cuda2rocm smoke: fallbacks, backends, abnormal inputs")
-kind("migrate-build", "1", "cuda2rocm.migrate.summary:MigrationSummary",
+kind("smoke", "1", "cuda2rocm.results.regress:SmokeReport", "cuda2rocm smoke: fallbacks, backends, abnormal inputs")
+kind("migrate-build", "1", "cuda2rocm.results.migrate:MigrationSummary",
      "cuda2rocm migrate build: per-file outcome, edits, findings, added files and options")
-kind("migrate-deploy", "1", "cuda2rocm.migrate.summary:MigrationSummary",
+kind("migrate-deploy", "1", "cuda2rocm.results.migrate:MigrationSummary",
      "cuda2rocm migrate deploy: per-file outcome, edits, findings, added files and options")

@@ -6,59 +6,13 @@ version the knowledge base does not hold is ``unknown``, never ``supported``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from cuda2rocm import knowledge
 from cuda2rocm.knowledge import versions
-from cuda2rocm.knowledge.support import (
-    SUPPORTED,
-    UNKNOWN,
-    UNSUPPORTED,
-    Verdict,
-    framework_verdict,
-    gpu_verdict,
-    os_verdict,
-)
+from cuda2rocm.knowledge.support import framework_verdict, gpu_verdict, os_verdict
 from cuda2rocm.knowledge.types import RocmRelease
+from cuda2rocm.results.compat import SUPPORTED, UNKNOWN, UNSUPPORTED, CompatReport, Query, Recommendation, Verdict
 
 FRAMEWORKS = ("pytorch", "tensorflow", "jax", "onnxruntime")
-
-
-@dataclass(frozen=True)
-class Query:
-    gpu: str = ""
-    rocm: str = ""
-    os: str = ""
-    frameworks: dict[str, str] = field(default_factory=dict)  # "pytorch" -> "2.6"
-
-    def is_empty(self) -> bool:
-        return not (self.gpu or self.rocm or self.os or self.frameworks)
-
-
-@dataclass(frozen=True)
-class Recommendation:
-    rocm: str
-    os: str
-    frameworks: dict[str, str]
-    source: str
-
-
-@dataclass(frozen=True)
-class CompatReport:
-    query: Query
-    release: str  # the ROCm release checked ("" when none could be chosen)
-    verdicts: tuple[Verdict, ...]
-    notes: tuple[str, ...] = ()
-    recommendation: Recommendation | None = None
-
-    @property
-    def status(self) -> str:
-        states = {v.status for v in self.verdicts}
-        if UNSUPPORTED in states:
-            return UNSUPPORTED
-        if UNKNOWN in states or not states:
-            return UNKNOWN
-        return SUPPORTED
 
 
 def check(query: Query) -> CompatReport:

@@ -9,8 +9,9 @@ from typing import Any
 
 from cuda2rocm import knowledge
 from cuda2rocm.knowledge import versions
-from cuda2rocm.knowledge.compat import Query, recommend
-from cuda2rocm.knowledge.support import SUPPORTED, UNKNOWN, UNSUPPORTED, Verdict, framework_verdict
+from cuda2rocm.knowledge.compat import recommend
+from cuda2rocm.knowledge.support import framework_verdict
+from cuda2rocm.results.compat import SUPPORTED, UNKNOWN, UNSUPPORTED, Query, Verdict
 
 #: inventory names (as the scanner writes them) -> matrix framework key
 FRAMEWORK_NAMES = {"torch": "pytorch", "pytorch": "pytorch", "tensorflow": "tensorflow", "tensorflow-gpu": "tensorflow",

@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from cuda2rocm.knowledge import versions
 from cuda2rocm.knowledge.types import Gpu, RocmRelease, gpu_in_release
-
-SUPPORTED, UNSUPPORTED, UNKNOWN = "supported", "unsupported", "unknown"
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One pair's answer, with the matrix row it rests on (``source``) and why."""
-
-    pair: str  # e.g. "gpu MI300X / rocm 6.4.3"
-    status: str  # supported | unsupported | unknown
-    reason: str
-    source: str = ""
+from cuda2rocm.results.compat import SUPPORTED, UNKNOWN, UNSUPPORTED, Verdict
 
 
 def gpu_verdict(gpu: Gpu, release: RocmRelease) -> Verdict:

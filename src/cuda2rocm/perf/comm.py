@@ -16,9 +16,9 @@ import torch
 import torch.distributed as dist
 
 from cuda2rocm.perf import backend, commbench, fingerprint, links, records, topology
-from cuda2rocm.perf.commrun import CommRun, load
+from cuda2rocm.results.perf import CommRun
 
-__all__ = ["CommRun", "add_peak_fraction", "load", "run"]
+__all__ = ["add_peak_fraction", "run"]
 
 
 def _local_gpus() -> list[int]:

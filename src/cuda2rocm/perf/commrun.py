@@ -1,22 +1,11 @@
-"""The value a ``comm`` run returns (torch-free, so records can be read back where torch is not installed)."""
+"""Reading a ``comm`` run's JSONL file back as its value, :class:`cuda2rocm.results.perf.CommRun` (torch-free)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from cuda2rocm.perf import records
-
-
-@dataclass(frozen=True)
-class CommRun:
-    header: dict[str, Any]  # the 'comm-run' line: backend, world size, topology, link peak, env fingerprint
-    records: list[dict[str, Any]] = field(default_factory=list)  # one 'comm' record per op, dtype, size
-
-    @property
-    def warnings(self) -> list[str]:
-        return list(self.header.get("warnings", []))
+from cuda2rocm.results.perf import CommRun
 
 
 def load(path: Path) -> tuple[CommRun, list[str]]:

@@ -14,53 +14,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cuda2rocm.perf import stats, thresholds
 from cuda2rocm.perf.metrics import Metric
-
-
-@dataclass(frozen=True)
-class MetricResult:
-    name: str
-    direction: str
-    base: stats.Summary
-    cand: stats.Summary
-    ratio: float  # median(cand) / median(base)
-    ci: tuple[float, float]
-    p_value: float
-    threshold: str
-    verdict: str
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Report:
-    results: tuple[MetricResult, ...]
-    env_differences: tuple[str, ...] = ()
-    costs: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def exit_code(self) -> int:
-        return 1 if any(r.verdict in ("fail", "regression") for r in self.results) else 0
-
-    def failures(self) -> list[str]:
-        """One line per metric that fails the comparison (threshold or significant regression)."""
-        out = []
-        for r in self.results:
-            if r.verdict not in ("fail", "regression"):
-                continue
-            why = f"threshold {r.threshold}" if r.threshold else f"significant regression, p={r.p_value:.3g}"
-            ratio = "missing on one side" if math.isnan(r.ratio) else f"ratio {r.ratio:.3f}"
-            out.append(f"{r.name}: {r.verdict}, {ratio} ({why})" + (f"; {r.note}" if r.note else ""))
-        return out
-
-    def counts(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for r in self.results:
-            out[r.verdict] = out.get(r.verdict, 0) + 1
-        return out
+from cuda2rocm.results.perf import MetricResult, Report
 
 
 @dataclass(frozen=True)

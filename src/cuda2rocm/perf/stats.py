@@ -10,26 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-
-@dataclass(frozen=True)
-class Summary:
-    n: int
-    median: float
-    mean: float
-    stdev: float
-    iqr: float
-    min: float
-    max: float
-
-    @property
-    def cv(self) -> float:
-        """Coefficient of variation (stdev / mean); the spread as a fraction."""
-        return self.stdev / abs(self.mean) if self.mean else 0.0
+from cuda2rocm.results.perf import Summary
 
 
 def finite(values: Sequence[float]) -> np.ndarray:

@@ -19,7 +19,7 @@ from typing import Any
 _LAZY = {
     "capture_to": "cuda2rocm.regress.capture",
     "CaptureOptions": "cuda2rocm.regress.capture",
-    "CompareResult": "cuda2rocm.regress.compare",
+    "CompareResult": "cuda2rocm.results.regress",
     "load_policy": "cuda2rocm.regress.policy",
     "compare_curves": "cuda2rocm.regress.curves",
     "read_curves": "cuda2rocm.regress.curves",

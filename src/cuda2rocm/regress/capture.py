@@ -18,9 +18,9 @@ from typing import Any
 from cuda2rocm.regress.determinism import deterministic
 from cuda2rocm.regress.errors import RegressInputError
 from cuda2rocm.regress.fingerprint import fingerprint
-from cuda2rocm.regress.manifest import Entry, Manifest
 from cuda2rocm.regress.store import write_capture
 from cuda2rocm.regress.torchio import flatten
+from cuda2rocm.results.regress import Entry, Manifest
 
 
 @dataclass(frozen=True)

@@ -6,56 +6,25 @@ stays near the largest tensor per side. The first tensor that does not pass is t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from cuda2rocm.regress.manifest import Entry
-from cuda2rocm.regress.policy import Policy, Tolerance, default_policy
+from cuda2rocm.regress.policy import Policy, default_policy
 from cuda2rocm.regress.sources import Source, open_source
-from cuda2rocm.regress.stats import TensorStats, tensor_stats
-
-PASS, FAIL, SKIPPED = "pass", "fail", "skipped"
-MISSING_BASE, MISSING_CAND = "missing-in-base", "missing-in-candidate"
-SHAPE, DTYPE = "shape-mismatch", "dtype-mismatch"
-
-
-@dataclass(frozen=True)
-class TensorReport:
-    name: str
-    status: str
-    dtype: str = ""
-    shape: tuple[int, ...] = ()
-    policy: str = ""
-    tolerance: Tolerance | None = None
-    stats: TensorStats | None = None
-    reasons: tuple[str, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return self.status in (PASS, SKIPPED)
-
-
-@dataclass(frozen=True)
-class CompareResult:
-    base: str
-    cand: str
-    reports: tuple[TensorReport, ...]
-    warnings: tuple[str, ...] = ()
-    bytes_compared: int = field(default=0, compare=False)
-
-    @property
-    def first_divergence(self) -> TensorReport | None:
-        return next((r for r in self.reports if not r.ok), None)
-
-    @property
-    def passed(self) -> bool:
-        return self.first_divergence is None
-
-    def counts(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for r in self.reports:
-            out[r.status] = out.get(r.status, 0) + 1
-        return out
+from cuda2rocm.regress.stats import tensor_stats
+from cuda2rocm.results.regress import (
+    DTYPE,
+    FAIL,
+    MISSING_BASE,
+    MISSING_CAND,
+    PASS,
+    SHAPE,
+    SKIPPED,
+    CompareResult,
+    Entry,
+    TensorReport,
+    TensorStats,
+    Tolerance,
+)
 
 
 def compare(base: str | Path, cand: str | Path, policy: Policy | None = None) -> CompareResult:

@@ -16,16 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from cuda2rocm.regress.errors import RegressInputError
+from cuda2rocm.results.regress import Curve, CurveReport
 
 STEP_KEYS = ("step", "global_step", "iteration", "iter", "epoch")
 SKIP_KEYS = ("wall_time", "time", "timestamp")
-
-
-@dataclass(frozen=True)
-class Curve:
-    tag: str
-    steps: tuple[float, ...]
-    values: tuple[float, ...]
 
 
 def is_curve_file(path: str | Path) -> bool:
@@ -145,26 +139,6 @@ class Band:
     final_window: int = 5  # points averaged for the start/final values of the convergence check
     final_rtol: float = 0.02  # candidate's final may be this much worse than the baseline's
     lower_is_better: bool = True
-
-
-@dataclass(frozen=True)
-class CurveReport:
-    tag: str
-    points: int
-    outside: int
-    first_outside_step: float | None
-    max_deviation: float
-    base_final: float
-    cand_final: float
-    band_ok: bool
-    converged: bool
-    reasons: tuple[str, ...]
-    base: Curve
-    cand: Curve
-
-    @property
-    def ok(self) -> bool:
-        return self.band_ok and self.converged
 
 
 def compare_curves(base: Curve, cand: Curve, band: Band = Band()) -> CurveReport:

@@ -7,11 +7,20 @@ from typing import TYPE_CHECKING
 
 from cuda2rocm.model import Finding
 from cuda2rocm.regress import rules
-from cuda2rocm.regress.compare import DTYPE, FAIL, MISSING_BASE, MISSING_CAND, SHAPE, CompareResult, TensorReport
+from cuda2rocm.results.regress import (
+    DTYPE,
+    FAIL,
+    MISSING_BASE,
+    MISSING_CAND,
+    SHAPE,
+    CompareResult,
+    CurveReport,
+    MetricReport,
+    SmokeReport,
+    TensorReport,
+)
 
-if TYPE_CHECKING:  # the curve, metric and repro modules are imported by their callers (repro needs torch)
-    from cuda2rocm.regress.curves import CurveReport
-    from cuda2rocm.regress.metrics import MetricReport
+if TYPE_CHECKING:  # the repro module is imported by its callers (it needs torch)
     from cuda2rocm.regress.run import ReproResult
 
 
@@ -55,3 +64,19 @@ def repro_findings(path: str, seed: int, result: ReproResult) -> list[Finding]:
         return []
     names = ", ".join(result.differing[:10]) + (", ..." if len(result.differing) > 10 else "")
     return [rules.NOT_REPRODUCIBLE.finding(path, 0, 0, f"{names}: differ between two runs with seed {seed}")]
+
+
+def smoke_findings(report: SmokeReport, path: str = "smoke") -> list[Finding]:
+    """C2R-R2xx for what a smoke run saw go wrong: CPU fallbacks, missing ops, the math SDPA path on a GPU, broken
+    autocast dtypes, abnormal inputs and a failed forward pass."""
+    out = [rules.CPU_FALLBACK.finding(path, 0, 0, f"aten::{op} touched tensors off {report.device} ({n} calls)")
+           for op, n in report.cpu_fallbacks]
+    out += [rules.NOT_IMPLEMENTED.finding(path, 0, 0, f"{op} is not implemented here")
+            for op in report.not_implemented]
+    if report.sdpa_backends == ("math",) and not report.device.startswith("cpu"):
+        out.append(rules.SDPA_MATH.finding(path, 0, 0, "scaled_dot_product_attention used the math path"))
+    out += [rules.AMP_BROKEN.finding(path, 0, 0, f"{c.name}: {c.detail}") for c in report.amp if not c.ok]
+    out += [rules.ABNORMAL_INPUT.finding(path, 0, 0, f"{c.name}: {c.detail}") for c in report.abnormal if not c.ok]
+    if not report.forward.ok and not report.not_implemented:
+        out.append(rules.ABNORMAL_INPUT.finding(path, 0, 0, f"forward pass failed: {report.forward.detail}"))
+    return out

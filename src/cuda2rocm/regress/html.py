@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from cuda2rocm.regress.compare import CompareResult, TensorReport
-from cuda2rocm.regress.curves import CurveReport
-from cuda2rocm.regress.metrics import MetricReport
 from cuda2rocm.regress.svg import bar_chart, line_chart
+from cuda2rocm.results.regress import CompareResult, CurveReport, MetricReport, TensorReport
 
 _STYLE = ("body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse}"
           "td,th{border:1px solid #ccc;padding:2px 6px;font-size:12px;text-align:right}"

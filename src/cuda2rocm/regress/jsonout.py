@@ -7,9 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from cuda2rocm.regress.compare import CompareResult
-from cuda2rocm.regress.curves import CurveReport
-from cuda2rocm.regress.metrics import MetricReport
+from cuda2rocm.results.regress import CompareResult, CurveReport, MetricReport
 
 SCHEMA = "cuda2rocm.compare/1"
 

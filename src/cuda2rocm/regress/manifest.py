@@ -1,47 +1,16 @@
-"""The capture manifest: which tensors, in which (execution) order, captured how and where."""
+"""Reading a capture's manifest back (the values: :class:`cuda2rocm.results.regress.Manifest`) and its file names."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cuda2rocm.regress.errors import RegressInputError
+from cuda2rocm.results.regress import FORMAT, VERSION, Entry, Manifest
 
-FORMAT = "cuda2rocm-capture"
-VERSION = 1
 MANIFEST = "manifest.json"
 TENSORS = "tensors.safetensors"
-
-
-@dataclass(frozen=True)
-class Entry:
-    name: str  # e.g. "act/layer1.0.conv1", "output", "loss", "grad/fc.weight"
-    dtype: str  # safetensors spelling
-    shape: tuple[int, ...]
-    kind: str = "tensor"  # activation | output | loss | grad | tensor
-    module: str = ""
-
-
-@dataclass(frozen=True)
-class Manifest:
-    entries: tuple[Entry, ...]
-    seed: int | None = None
-    inputs_sha256: str = ""
-    device: str = ""
-    dtype: str = ""
-    deterministic: bool = False
-    tf32: bool = False
-    target: str = ""
-    created: str = ""
-    fingerprint: dict[str, Any] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> str:
-        body = asdict(self)
-        body["entries"] = [{**asdict(e), "shape": list(e.shape)} for e in self.entries]
-        return json.dumps({"format": FORMAT, "version": VERSION, **body}, indent=1, sort_keys=False)
 
 
 def read_manifest(path: Path) -> Manifest:

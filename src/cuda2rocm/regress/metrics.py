@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cuda2rocm.regress.errors import RegressInputError
+from cuda2rocm.results.regress import MetricReport
 
 
 @dataclass(frozen=True)
@@ -22,15 +23,6 @@ class Threshold:
     higher_is_better: bool = True
     max_drop_abs: float | None = None
     max_drop_rel: float | None = 0.01
-
-
-@dataclass(frozen=True)
-class MetricReport:
-    name: str
-    base: float | None
-    cand: float | None
-    ok: bool
-    reason: str = ""
 
 
 def read_metrics(path: str | Path) -> dict[str, float]:

@@ -15,22 +15,7 @@ from ruamel.yaml.error import YAMLError
 
 from cuda2rocm.datafiles import load_packaged_yaml
 from cuda2rocm.regress.errors import RegressInputError
-
-_FIELDS = ("atol", "rtol", "max_mismatch_fraction", "max_rel_l2", "min_cosine", "max_ulp")
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    name: str
-    atol: float
-    rtol: float
-    max_mismatch_fraction: float
-    max_rel_l2: float
-    min_cosine: float
-    max_ulp: int | None = None
-
-    def with_overrides(self, values: Mapping[str, Any]) -> Tolerance:
-        return dataclasses.replace(self, **{k: values[k] for k in _FIELDS if k in values})
+from cuda2rocm.results.regress import TOLERANCE_FIELDS, Tolerance
 
 
 @dataclass(frozen=True)
@@ -73,7 +58,7 @@ def _load_yaml_text(text: str, path: str) -> Any:
 
 def _tolerance(name: str, raw: Mapping[str, Any], path: str) -> Tolerance:
     try:
-        values = {k: (None if raw.get(k) is None else float(raw[k])) for k in _FIELDS}
+        values = {k: (None if raw.get(k) is None else float(raw[k])) for k in TOLERANCE_FIELDS}
         ulp = values.pop("max_ulp")
         return Tolerance(name=name, max_ulp=None if ulp is None else int(ulp), **values)  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
@@ -135,7 +120,7 @@ def apply_config(policy: Policy, config: Mapping[str, Any], path: str) -> Policy
 
 def _numbers(raw: Mapping[str, Any], path: str, what: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for key in _FIELDS:
+    for key in TOLERANCE_FIELDS:
         if key in raw:
             try:
                 out[key] = int(raw[key]) if key == "max_ulp" else float(raw[key])

@@ -4,29 +4,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cuda2rocm.fsio import write_text_atomic
 from cuda2rocm.regress import html, jsonout
-from cuda2rocm.regress.compare import CompareResult, compare
-from cuda2rocm.regress.curves import Band, CurveReport, compare_curves, is_curve_file, read_curves
+from cuda2rocm.regress.compare import compare
+from cuda2rocm.regress.curves import Band, compare_curves, is_curve_file, read_curves
 from cuda2rocm.regress.errors import RegressInputError
-from cuda2rocm.regress.metrics import MetricReport, compare_metrics, read_metrics, thresholds_from
+from cuda2rocm.regress.metrics import compare_metrics, read_metrics, thresholds_from
 from cuda2rocm.regress.policy import apply_config, default_policy, load_policy, read_config
-
-
-@dataclass(frozen=True)
-class Outcome:
-    tensors: CompareResult | None = None
-    curves: list[CurveReport] = field(default_factory=list)
-    metrics: list[MetricReport] = field(default_factory=list)
-
-    @property
-    def passed(self) -> bool:
-        return ((self.tensors is None or self.tensors.passed) and all(c.ok for c in self.curves)
-                and all(m.ok for m in self.metrics))
+from cuda2rocm.results.regress import CurveReport, Outcome
 
 
 def run_compare(base: str, cand: str, *, config_path: Path | None = None, float32: str = "",

@@ -8,51 +8,15 @@ must raise cleanly and leave the model usable).
 from __future__ import annotations
 
 import resource
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cuda2rocm.model import Finding
-from cuda2rocm.regress import rules
 from cuda2rocm.regress.capture import CaptureOptions as _Opts
 from cuda2rocm.regress.capture import call_model, prepare_inputs
 from cuda2rocm.regress.torchio import flatten
+from cuda2rocm.results.regress import Check, SmokeReport
 
-if TYPE_CHECKING:  # instrument imports torch; the report type must load without it (report, evidence)
+if TYPE_CHECKING:  # instrument imports torch
     from cuda2rocm.regress.instrument import OpRecorder, SdpaCalls
-
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    ok: bool
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class SmokeReport:
-    device: str
-    forward: Check
-    ops: int
-    cpu_fallbacks: tuple[tuple[str, int], ...]
-    not_implemented: tuple[str, ...]
-    sdpa_backends: tuple[str, ...]
-    amp: tuple[Check, ...]
-    peak_memory_bytes: int
-    memory_kind: str
-    abnormal: tuple[Check, ...]
-
-    def findings(self, path: str = "smoke") -> list[Finding]:
-        out = [rules.CPU_FALLBACK.finding(path, 0, 0, f"aten::{op} touched tensors off {self.device} ({n} calls)")
-               for op, n in self.cpu_fallbacks]
-        out += [rules.NOT_IMPLEMENTED.finding(path, 0, 0, f"{op} is not implemented here")
-                for op in self.not_implemented]
-        if self.sdpa_backends == ("math",) and not self.device.startswith("cpu"):
-            out.append(rules.SDPA_MATH.finding(path, 0, 0, "scaled_dot_product_attention used the math path"))
-        out += [rules.AMP_BROKEN.finding(path, 0, 0, f"{c.name}: {c.detail}") for c in self.amp if not c.ok]
-        out += [rules.ABNORMAL_INPUT.finding(path, 0, 0, f"{c.name}: {c.detail}") for c in self.abnormal if not c.ok]
-        if not self.forward.ok and not self.not_implemented:
-            out.append(rules.ABNORMAL_INPUT.finding(path, 0, 0, f"forward pass failed: {self.forward.detail}"))
-        return out
 
 
 def smoke(model: Any, inputs: Any, device: str = "cpu", *, amp_dtypes: tuple[str, ...] = ("bfloat16", "float16"),

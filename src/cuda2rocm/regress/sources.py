@@ -20,7 +20,8 @@ import numpy as np
 
 from cuda2rocm.regress.dtypes import DTYPES, Array, canonical, from_numpy
 from cuda2rocm.regress.errors import RegressInputError
-from cuda2rocm.regress.manifest import MANIFEST, TENSORS, Entry, Manifest, read_manifest
+from cuda2rocm.regress.manifest import MANIFEST, TENSORS, read_manifest
+from cuda2rocm.results.regress import Entry, Manifest
 
 
 @dataclass

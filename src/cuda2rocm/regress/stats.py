@@ -13,36 +13,15 @@ from __future__ import annotations
 import math
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from cuda2rocm.regress.dtypes import DTYPES, Array, signed_bits, values
+from cuda2rocm.results.regress import TensorStats
 
 CHUNK = 1 << 15  # elements: base, candidate and scratch chunks stay in the L2 cache
 WORKERS = min(8, os.cpu_count() or 1)
-
-
-@dataclass(frozen=True)
-class TensorStats:
-    count: int
-    max_abs: float
-    max_rel: float
-    max_ulp: float | None
-    rel_l2: float
-    cosine: float
-    mismatches: int
-    nan_base: int
-    nan_cand: int
-    inf_base: int
-    inf_cand: int
-    nonfinite_mismatch: int
-    worst_index: int  # flat index of the largest absolute error (-1 when none)
-
-    @property
-    def mismatch_fraction(self) -> float:
-        return self.mismatches / self.count if self.count else 0.0
 
 
 class _Accumulator:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from cuda2rocm.regress.errors import RegressInputError
-from cuda2rocm.regress.manifest import MANIFEST, TENSORS, Manifest
+from cuda2rocm.regress.manifest import MANIFEST, TENSORS
+from cuda2rocm.results.regress import Manifest
 
 
 def write_capture(out_dir: Path, manifest: Manifest, tensors: dict[str, Any], *, force: bool = False) -> None:

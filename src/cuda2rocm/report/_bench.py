@@ -1,4 +1,4 @@
-"""``bench compare`` (and ``comm --compare``): the metric-by-metric tables of a :class:`perf.compare.Report`.
+"""``bench compare`` (and ``comm --compare``): the metric-by-metric tables of a :class:`~cuda2rocm.results.perf.Report`.
 
 Metrics are grouped by their leading name segments (``report._names``): one table per group, titled with the
 shared part of the names, each row labelled with the part that differs, so the distinguishing part is never cut at
@@ -20,9 +20,9 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from cuda2rocm.perf.compare import MetricResult, Report
 from cuda2rocm.report._console import line
 from cuda2rocm.report._names import NameGroup, group_names
+from cuda2rocm.results.perf import MetricResult, Report
 
 _COLORS = {"fail": "red", "regression": "red", "improvement": "green", "ok": "", "missing": "yellow"}
 _HEADERS = ("base median", "cand median", "ratio", "95% CI", "p", "spread b/c")

@@ -10,8 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from cuda2rocm.perf import comm_table
-from cuda2rocm.perf.commrun import CommRun
 from cuda2rocm.report._console import line
+from cuda2rocm.results.perf import CommRun
 
 
 def render_rich(run: CommRun) -> Group:

@@ -6,11 +6,8 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from cuda2rocm.regress.compare import CompareResult
-from cuda2rocm.regress.curves import CurveReport
-from cuda2rocm.regress.metrics import MetricReport
-from cuda2rocm.regress.session import Outcome
 from cuda2rocm.report._console import line
+from cuda2rocm.results.regress import CompareResult, CurveReport, MetricReport, Outcome
 
 #: tensors listed at most (failures and the worst first come from the comparison's order)
 MAX_TENSOR_ROWS = 50

@@ -1,5 +1,6 @@
 """The value ``cuda2rocm.scan()`` returns: scan fills it, ``assess`` grades it, formatters (``cuda2rocm.report``)
 read only this. It sits below all three (it needs only ``model``), so none of them imports another for it.
+Imported as ``cuda2rocm.results`` (the package re-exports these names on first use).
 
 Contract between the scanner and the formatters: fields may be added, never renamed or removed without
 bumping ``SCHEMA_VERSION`` (the JSON schema in docs/ is generated from/validated against this shape).

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from cuda2rocm.batch import auto_jobs, batch_gc, worker_init
 from cuda2rocm.model import Failed, FileResult, Finding, InputProblem, Severity, Translated
 from cuda2rocm.project import includes
+from cuda2rocm.results.stats import FileStats
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import prepare, run_all
 from cuda2rocm.source.tokens import forget_kept
@@ -18,7 +19,6 @@ from cuda2rocm.translate.engine import translate_text
 from cuda2rocm.translate.options import Options
 from cuda2rocm.translate.plan import plan_convert
 from cuda2rocm.translate.runner import JobOutcome, WritePolicy, run
-from cuda2rocm.translate.stats import FileStats
 
 __all__ = ["ConvertReport", "Options", "WritePolicy", "convert", "convert_source"]
 

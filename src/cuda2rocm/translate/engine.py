@@ -10,6 +10,7 @@ from typing import NamedTuple
 from cuda2rocm.batch import gc_paused
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
 from cuda2rocm.project.recognise import is_hip_code
+from cuda2rocm.results.stats import FileStats
 from cuda2rocm.source import tokens as tk
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.platform import switches
@@ -26,7 +27,6 @@ from cuda2rocm.translate.passes import (
     overloads,
     runtime_include,
 )
-from cuda2rocm.translate.stats import FileStats
 
 Pass = Callable[[Context], Iterator[Edit]]
 #: Passes whose edits are independent; runtime_include runs after them (it needs what they found).

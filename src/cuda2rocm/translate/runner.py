@@ -7,11 +7,11 @@ from typing import NamedTuple
 
 from cuda2rocm.fsio import InputError
 from cuda2rocm.model import Failed, Translated
+from cuda2rocm.results.stats import FileStats
 from cuda2rocm.rewrite.plan import Job
 from cuda2rocm.rewrite.runner import Rewrite, WritePolicy, rewrite_file
 from cuda2rocm.translate.engine import Outcome, translate_text
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.stats import FileStats
 
 __all__ = ["JobOutcome", "WritePolicy", "run"]
 

@@ -1,57 +1,17 @@
-"""What a ``convert`` or ``verify`` run leaves as a record: per-file outcome, statistics and findings, no texts.
-
-A :class:`~cuda2rocm.translate.api.ConvertReport` holds every translated text (the output tree has them); the
-summary keeps what a report needs and a content hash of each output instead, so a record of a large run stays
-small. Both are plain frozen dataclasses that the result envelope (``cuda2rocm.envelope``) round-trips.
-"""
+"""The record of a ``convert`` or ``verify`` run, made from the run (the values: :mod:`cuda2rocm.results.translate`)."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cuda2rocm.fsio import encode
-from cuda2rocm.model import Failed, Finding, Skipped, Translated
-from cuda2rocm.translate.stats import FileStats, Totals, totals
-from cuda2rocm.translate.verify import CompileOutcome
+from cuda2rocm.model import Failed, Skipped, Translated
+from cuda2rocm.results.translate import CompileOutcome, ConvertSummary, FileSummary, VerifySummary
 
 if TYPE_CHECKING:
     from cuda2rocm.translate.api import ConvertReport
-
-
-@dataclass(frozen=True)
-class FileSummary:
-    path: str  # as displayed (relative to the input root)
-    status: str  # translated | unchanged | skipped | failed
-    dest: str = ""  # where the output went ("" when nothing was written to a file)
-    written: bool = False
-    write_error: str = ""
-    reason: str = ""  # why skipped, or the error of a failed file
-    line: int = 0  # line of a failure, where known
-    edits: int = 0
-    output_sha256: str = ""  # of the translated text ("" when the file did not change)
-    findings: tuple[Finding, ...] = ()
-    stats: FileStats | None = None
-
-
-@dataclass(frozen=True)
-class ConvertSummary:
-    files: tuple[FileSummary, ...]
-    wall_seconds: float
-
-    @property
-    def totals(self) -> Totals:
-        return totals(f.stats for f in self.files if f.stats is not None)
-
-    @property
-    def changed(self) -> list[FileSummary]:
-        return [f for f in self.files if f.status == "translated"]
-
-    @property
-    def failed(self) -> list[FileSummary]:
-        return [f for f in self.files if f.status == "failed" or f.write_error]
 
 
 def summarize(report: ConvertReport) -> ConvertSummary:
@@ -74,19 +34,6 @@ def summarize(report: ConvertReport) -> ConvertSummary:
             stats=f.outcome.stats,
         ))
     return ConvertSummary(tuple(files), report.wall_seconds)
-
-
-@dataclass(frozen=True)
-class VerifySummary:
-    """A ``verify`` run: the hipcc target and each translation unit's compile outcome."""
-
-    arch: str
-    units: tuple[CompileOutcome, ...]
-    convert_failures: tuple[str, ...] = ()  # inputs that could not be translated, so were not compiled
-
-    @property
-    def passed(self) -> bool:
-        return all(u.ok for u in self.units) and not self.convert_failures
 
 
 def verify_summary(arch: str, outcomes: Sequence[CompileOutcome], report: ConvertReport | None = None) -> VerifySummary:

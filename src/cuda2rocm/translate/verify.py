@@ -9,36 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cuda2rocm.model import Edit, Failed, Translated
+from cuda2rocm.results.translate import CompileOutcome, MappedDiagnostic
 
-if TYPE_CHECKING:  # the compiling machinery loads when something is compiled (convert's summary needs the types)
+if TYPE_CHECKING:  # the compiling machinery loads when something is compiled
     from cuda2rocm.mapping.version import Version
     from cuda2rocm.toolchain.discover import HipccTargets
     from cuda2rocm.translate.runner import JobOutcome
 
 TU_SUFFIXES = frozenset({".cu", ".hip", ".cpp", ".cc", ".cxx", ".c"})
-
-
-@dataclass(frozen=True)
-class MappedDiagnostic:
-    path: str  # the original (CUDA) file, as displayed
-    line: int  # line in the original file (0: unknown)
-    translated_line: int
-    col: int
-    severity: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.severity}: {self.message} (HIP line {self.translated_line})"
-
-
-@dataclass(frozen=True)
-class CompileOutcome:
-    path: str  # original file, as displayed
-    ok: bool
-    diagnostics: tuple[MappedDiagnostic, ...]
-    command: tuple[str, ...]
-    seconds: float
-    output: str = ""  # raw compiler output (trimmed), for messages without a location
 
 
 @dataclass(frozen=True)

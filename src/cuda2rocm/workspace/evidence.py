@@ -170,7 +170,7 @@ def _convert(path: Path, shown: str) -> tuple[Envelope, Path | None]:
         return _capture(path.parent, shown)
     if isinstance(data, dict) and {"device", "forward", "ops", "amp"} <= data.keys():
         from cuda2rocm.envelope.codec import DecodeError, decode
-        from cuda2rocm.regress.smoke import SmokeReport
+        from cuda2rocm.results.regress import SmokeReport
 
         try:
             report = decode(SmokeReport, data, lenient=True)  # smoke --json adds its findings beside the report
