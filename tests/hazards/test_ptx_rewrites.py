@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from cuda2rocm.hazards.ptx import normalise, rewrites
-from cuda2rocm.model import Applicability, Translated
+from cuda2rocm.hazards.engine import REWRITTEN
+from cuda2rocm.model import Severity, Translated
 from cuda2rocm.translate.api import convert_source
 from cuda2rocm.translate.options import Options
 
@@ -30,7 +31,7 @@ __global__ void k(unsigned long long* total, unsigned long long v, float* f, int
   asm volatile("red.global.add.u32 [%0], %1;" :: "l"(u), "n"(1));
 }
 """
-REWRITTEN = """  atomicAdd(reinterpret_cast<unsigned long long*>(total), static_cast<unsigned long long>(v));
+REWRITTEN_TEXT = """  atomicAdd(reinterpret_cast<unsigned long long*>(total), static_cast<unsigned long long>(v));
   atomicAdd(reinterpret_cast<float*>(f + 1), static_cast<float>(2.0f));
   __threadfence();
   __syncthreads();
@@ -45,7 +46,7 @@ def _convert(fix: bool) -> Translated:
 
 def test_exact_equivalents_are_applied_and_the_rest_marked() -> None:
     out = _convert(fix=True)
-    assert REWRITTEN in out.text
+    assert REWRITTEN_TEXT in out.text
     kept = [ln for ln in out.text.splitlines() if "asm" in ln]
     assert len(kept) == 4 and all(ln.lstrip().startswith("/* cuda2rocm: C2R-K301") for ln in kept)
     k301 = {f.line: f for f in out.findings if f.rule == "C2R-K301"}
@@ -54,12 +55,29 @@ def test_exact_equivalents_are_applied_and_the_rest_marked() -> None:
     assert safe == {3, 4, 5, 6}  # predicated (7), .release (8), two instructions (9), an "n" operand (10): kept
 
 
-def test_the_fix_is_offered_as_safe_without_fix_hazards() -> None:
+def test_exact_rewrites_are_applied_without_fix_hazards() -> None:
+    """PTX never compiles for AMD, and the rows are C++ of the same meaning: convert applies them by default and
+    says so (info, no fix left to offer); the rest keeps its report and no marker is written."""
     out = _convert(fix=False)
-    assert "asm volatile(\"red.global.add.u64" in out.text  # reported, not applied
-    remedies = {f.line: f.remedy for f in out.findings if f.rule == "C2R-K301" and f.remedy is not None}
-    assert sorted(remedies) == [3, 4, 5, 6]
-    assert all(r.applicability is Applicability.SAFE and r.edits for r in remedies.values())
+    assert REWRITTEN_TEXT in out.text
+    k301 = {f.line: f for f in out.findings if f.rule == "C2R-K301"}
+    done = {line for line, f in k301.items() if f.fix == REWRITTEN}
+    assert done == {3, 4, 5, 6}
+    assert all(k301[line].severity is Severity.INFO and k301[line].remedy is None for line in done)
+    assert all(f.severity is Severity.HIGH for line, f in k301.items() if line not in done)
+    assert "cuda2rocm: C2R-K301" not in out.text
+
+
+def test_outputs_and_the_lane_register() -> None:
+    src = ('__global__ void k(unsigned* c, unsigned* out) {\n  unsigned lane, old;\n'
+           '  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));\n'
+           '  asm volatile("atom.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(c), "r"(1u));\n'
+           '  asm volatile("mov.u32 %0, %%warpid;" : "=r"(lane));\n  out[lane] = old;\n}\n')
+    out = convert_source(src, "k.cu", Options(target_rocm="5.2"))
+    assert isinstance(out, Translated)
+    assert "  (lane) = __lane_id();\n" in out.text
+    assert "  (old) = atomicAdd(reinterpret_cast<unsigned int*>(c), static_cast<unsigned int>(1u));\n" in out.text
+    assert 'asm volatile("mov.u32 %0, %%warpid;"' in out.text  # a hardware slot, not threadIdx / 32: kept
 
 
 def test_the_table_is_normalised_and_lists_no_ordered_forms() -> None:
@@ -90,8 +108,13 @@ def test_every_row_of_the_table_is_rewritten_into_code_hipcc_compiles(tmp_path: 
     lines = []
     for n, (ptx, (constraints, _)) in enumerate(sorted(rewrites().items())):
         operands = constraints.split("|") if constraints else []
-        args = ", ".join(f'"{c}"(p)' if k == 0 else f'"{c}"(({types[c]}){n})' for k, c in enumerate(operands))
-        lines.append(f'  asm volatile("{ptx};" :: {args});' if args else f'  asm volatile("{ptx};");')
+        outs = [f'"{c}"(o{n}_{k})' for k, c in enumerate(operands) if c.startswith("=")]
+        ins = [f'"{c}"(p)' if k == len(outs) else f'"{c}"(({types[c]}){n})'
+               for k, c in enumerate(operands) if not c.startswith("=")]
+        decls = "".join(f"  {types[c[1:]]} o{n}_{k};\n" for k, c in enumerate(operands) if c.startswith("="))
+        ptx_text = ptx.replace("%laneid", "%%laneid")
+        lines.append(f'{decls}  asm volatile("{ptx_text};" : {", ".join(outs)} : {", ".join(ins)});'
+                     if operands else f'  asm volatile("{ptx};");')
     kernel = "#include <cuda_runtime.h>\n__global__ void every(void* p) {\n" + "\n".join(lines) + "\n}\n"
     out = convert_source(kernel, "every.cu", Options(fix_hazards=True))
     assert isinstance(out, Translated) and "asm" not in out.text, out.text

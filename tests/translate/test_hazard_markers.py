@@ -94,11 +94,13 @@ def test_fixed_and_marked_output_compiles_for_gfx90a(tmp_path: Path) -> None:
 
 
 def test_inline_ptx_gets_a_marker_in_code() -> None:
-    src = ("__device__ unsigned lane_id() {\n  unsigned r;\n"
-           '  asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));\n  return r;\n}\n')
+    """PTX with no rewrite of the same meaning is marked (``%laneid`` is rewritten to ``__lane_id()`` since
+    issue 29: tests/hazards/test_ptx_rewrites.py)."""
+    src = ("__device__ unsigned warp_slot() {\n  unsigned r;\n"
+           '  asm volatile("mov.u32 %0, %%warpid;" : "=r"(r));\n  return r;\n}\n')
     result = convert_source(src, "p.cu", Options(fix_hazards=True))
     assert isinstance(result, Translated)
     marked = _marked_lines(result.text)
     assert list(marked) == [4]  # line 3 of the source; the inserted hip_runtime.h include comes first
     assert marked[4].startswith("  /* cuda2rocm: C2R-K301 inline PTX 'mov.u32'")
-    assert marked[4].endswith('*/ asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));')
+    assert marked[4].endswith('*/ asm volatile("mov.u32 %0, %%warpid;" : "=r"(r));')

@@ -18,6 +18,11 @@ from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import NL, LineIndex, Token
 
 FAMILY = "device"
+#: the rules whose safe fixes ``convert`` applies without ``--fix-hazards``: what they rewrite can never compile for
+#: an AMD GPU (inline PTX), and the rewrite is C++ of exactly the same meaning (``data/ptx_rewrites.csv``)
+ALWAYS_FIXED = frozenset({"C2R-K301"})
+#: a finding's fix text where ``convert`` applied its fix without being asked
+REWRITTEN = "rewritten by convert to C++ of the same meaning"
 #: the start of a finding's fix text when ``--fix-hazards`` resolves it (by its own edits or its group's)
 SAFE_FIX = "safe fix available (--fix-hazards)"
 Check = Callable[[Source], Iterable[Hit]]

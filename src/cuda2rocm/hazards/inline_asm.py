@@ -23,9 +23,11 @@ _WHY = ("Inline PTX is NVIDIA's virtual ISA: the AMD compiler cannot assemble it
     why=_WHY,
     example='__device__ unsigned lane() { unsigned r; asm volatile("mov.u32 %0, %%laneid;" : "=r"(r)); return r; }\n',
     instead="Use the named replacement, e.g. `__lane_id()` for `mov %laneid`, `__builtin_amdgcn_perm` for `prmt`. "
-            "`--fix-hazards` rewrites the statements whose C++ means exactly the same (safe): a lone "
-            "`red.global.add.u64` becomes `atomicAdd`, `membar.gl` `__threadfence()`, `bar.sync 0` `__syncthreads()` "
-            "(`hazards/data/ptx_rewrites.csv`).\n"
+            "`convert` rewrites the statements whose C++ means exactly the same, with or without `--fix-hazards` "
+            "(PTX never compiles for AMD; the finding then drops to info): a lone `red.global.add.u64` becomes "
+            "`atomicAdd`, `atom.global.cas.b32` `atomicCAS` with its result assigned, `mov.u32 %laneid` "
+            "`__lane_id()`, a global load with a cache hint a plain load, `membar.gl` `__threadfence()`, "
+            "`bar.sync 0` `__syncthreads()` (`hazards/data/ptx_rewrites.csv`).\n"
             "__device__ unsigned lane() { return __lane_id(); }\n",
     references=(PTX_ISA, HIP_GUIDE),
     # every hit is an asm block: an identifier token asm, __asm or __asm__ (triaged_blocks -> asm_blocks)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from cuda2rocm.batch import gc_paused
-from cuda2rocm.model import Edit, Failed, FileResult, Finding, Skipped, Translated, Unchanged
+from cuda2rocm.hazards.engine import ALWAYS_FIXED, REWRITTEN
+from cuda2rocm.model import Edit, Failed, FileResult, Finding, Severity, Skipped, Translated, Unchanged
 from cuda2rocm.project.recognise import is_hip_code
-from cuda2rocm.results.stats import FileStats
 from cuda2rocm.source import tokens as tk
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.platform import switches
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.options import Options
+from cuda2rocm.translate.stats import FileStats
 from cuda2rocm.translate.passes import (
     dialect,
     fields,
@@ -100,18 +102,30 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> tuple[list[Edit], list[Edi
     want, fix = ctx.options.hazards, ctx.options.fix_hazards
     if not (want or fix):
         return [], []
-    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=fix,
+    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=True,
                                    pairs=ctx.pairs, functions=ctx.function_list, lines=ctx.index)
     if want:
         ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not fix:
-        return [], []
+        return [], _always_fixed(ctx, fixes, edits)
     ok, clash = apply.select(fixes, kept=edits)
     ctx.findings[:] = _not_rewritten(ctx, ctx.findings, ok)
     for e in clash:
         ctx.report(rules.HAZARD_FIX_CONFLICT, e.start, f"hazard fix {e.rule or '?'} overlaps a translation edit")
     marks = hazards.markers(ctx.tokens, ctx.index, ctx.findings, ok + clash)  # a clash is reported as A109
     return _place_markers(marks, edits + ok, ok)
+
+
+def _always_fixed(ctx: Context, fixes: list[Edit], edits: list[Edit]) -> list[Edit]:
+    """Without ``--fix-hazards``: the fixes of :data:`ALWAYS_FIXED` rules that apply beside the translation's
+    ``edits``; their findings say so and drop to ``info`` (nothing is left to do)."""
+    ok, _ = apply.select([e for e in fixes if e.rule in ALWAYS_FIXED], kept=edits)
+    if ok:
+        done = SpanIndex.of(ok)
+        ctx.findings[:] = [dataclasses.replace(f, severity=Severity.INFO, fix=REWRITTEN, remedy=None)
+                           if f.rule in ALWAYS_FIXED and hazards.inside(ctx.index, f, done) else f
+                           for f in ctx.findings]
+    return ok
 
 
 def _place_markers(marks: list[Edit], kept: list[Edit], ok: list[Edit]) -> tuple[list[Edit], list[Edit]]:
