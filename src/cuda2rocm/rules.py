@@ -5,8 +5,9 @@ with the documentation that ``cuda2rocm explain ID`` prints and that ``docs/rule
 never reused.
 
 Id prefixes (see docs/rules.md):
-  C2R-K  device-code hazards (K1xx warp size, K2xx lane masks, K3xx inline PTX, K4xx LDS, K5xx NVIDIA-only
-         hardware, K6xx atomics/memory model, K7xx launch/occupancy, K8xx device properties)
+  C2R-K  device-code hazards (K1xx warp size, K2xx lane masks, K3xx PTX: inline, compiled or loaded at run time,
+         K4xx LDS, K5xx NVIDIA-only hardware and libraries, K6xx atomics/memory model, K7xx launch/occupancy and
+         dynamic parallelism, K8xx device properties and clocks)
   C2R-A  API translation (unsupported, deprecated, experimental, version-gated APIs)
   C2R-S  scan / inventory (versions, custom code, plugins, binaries)
   C2R-P  Python-level risks

@@ -93,9 +93,9 @@ void load(CUmodule* m, const std::string& dir, nvrtcProgram prog, CUlinkState li
     # cuFFT callbacks
     ("C2R-K510", """#include <cufftXt.h>
 __device__ cufftComplex load_cb(void* in, size_t off, void* data, void* shared) { return ((cufftComplex*)in)[off]; }
-__device__ cufftCallbackLoadC d_load = load_cb;  // <-
+__device__ cufftCallbackLoadC d_load = load_cb;
 void plan(cufftHandle p) {
-  cufftCallbackLoadC h_load;  // <-
+  cufftCallbackLoadC h_load;
   cudaMemcpyFromSymbol(&h_load, d_load, sizeof(h_load));
   cufftXtSetCallback(p, (void**)&h_load, CUFFT_CB_LD_COMPLEX, nullptr);  // <-
   cufftXtSetCallbackSharedSize(p, CUFFT_CB_LD_COMPLEX, 1024);  // <-

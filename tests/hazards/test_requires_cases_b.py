@@ -86,8 +86,8 @@ CASES = [
     # PTX text loaded from a raw string with no file name; a fatbin JIT input on its own
     ("C2R-K305", 'void f(CUmodule* m) { cuModuleLoadData(m, R"(.version 8.0\n.target sm_90\n)"); }\n'),
     ("C2R-K305", "int kind() { return CU_JIT_INPUT_FATBINARY; }\n"),
-    # cuFFT callbacks: only the pointer type, in a typedef
-    ("C2R-K510", "typedef cufftCallbackStoreZ store_t;\n"),
+    # cuFFT callbacks: the shared-size call alone, through a function pointer
+    ("C2R-K510", "auto* set_size = &cufftXtSetCallbackSharedSize;\n"),
     # dynamic parallelism: a runtime call in a lambda in a kernel, the launch ABI in host code
     ("C2R-K706", "__global__ void k() { auto w = [] { cudaDeviceSynchronize(); }; w(); }\n"),
     ("C2R-K706", "void* f() { return cudaGetParameterBufferV2(nullptr, dim3(1), dim3(1), 0); }\n"),
@@ -136,7 +136,7 @@ TABLES = [
     ("C2R-K804", props._CC_ATTR | {"major"}),
     ("C2R-K304", runtimecode._NVRTC_OUTPUTS | frozenset(runtimecode._NVRTC)),
     ("C2R-K305", frozenset(runtimecode._LOADS) | runtimecode._JIT_INPUTS),
-    ("C2R-K510", cufft._CALLBACK_API | cufft._CALLBACK_TYPES),
+    ("C2R-K510", cufft._CALLBACK_API),
     ("C2R-K706", dynamic._DEVICE_RUNTIME | dynamic._DEVICE_SIDE),
     ("C2R-K806", clocks._CLOCKS),
 ]

@@ -97,6 +97,8 @@ env = {"NCCL_ALGO": "Tree", "OMP_NUM_THREADS": "4"}  # <-
 level = os.environ.get("NCCL_DEBUG")
 if "NCCL_SOCKET_IFNAME" in os.environ:
     pass
+child = dict(os.environ, NCCL_P2P_DISABLE="1")  # <-
+NCCL_TIMEOUT_S = 60
 """),
     ("C2R-D108", """import os
 import torch

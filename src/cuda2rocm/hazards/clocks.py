@@ -9,6 +9,7 @@ from cuda2rocm.hazards.atomics import loop_parts
 from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import mentions
+from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.structure import Function
@@ -97,14 +98,59 @@ def _rate_reads(src: Source) -> Iterator[int]:
             yield i
 
 
+#: words of a name that holds a time or a tick count (``timeout_ms``, ``seconds``, ``waitCycles``)
+_TIME_WORDS = frozenset({"ms", "us", "ns", "msec", "usec", "nsec", "sec", "secs", "second", "seconds", "millis",
+                         "milliseconds", "micros", "microseconds", "nanos", "nanoseconds", "time", "timeout",
+                         "duration", "delay", "elapsed", "latency", "cycle", "cycles", "tick", "ticks"})
+_WORD = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_ARITH = frozenset({"*", "/", "*=", "/="})
+
+
+def _timeish(name: str) -> bool:
+    return any(w.lower() in _TIME_WORDS for w in _WORD().findall(name))
+
+
+def _converts_time(src: Source, i: int) -> bool:
+    """The clock rate read at ``i`` scales a time or a tick count: in its own statement (``seconds *
+    prop.clockRate``) or, for ``cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, d)``, where the variable
+    it fills is used (``ms * khz``)."""
+    if _scales_time(src, i):
+        return True
+    call = src.enclosing_call(i)
+    args = src.args(call) if call >= 0 else []
+    target = [k for k in src.range_code(*args[0]) if src.kind(k) == "IDENT"] if args else []
+    if not target:
+        return False
+    fn = src.function_at(i)
+    end = fn.body_close if fn is not None else len(src.tokens)
+    return any(_scales_time(src, k) for k in src.idents(frozenset({src.src(target[-1])}), i + 1, end))
+
+
+def _scales_time(src: Source, i: int) -> bool:
+    """Token ``i`` sits in a statement that multiplies or divides with a time- or tick-named variable."""
+    start, end = src.prev(i), i
+    while start >= 0 and src.src(start) not in _STATEMENT_ENDS:
+        start = src.prev(start)
+    while end < len(src.tokens) and src.src(end) not in _STATEMENT_ENDS:
+        end = src.next(end)
+    code = src.range_code(start + 1, end)
+    return any(src.src(k) in _ARITH for k in code) and any(
+        src.kind(k) == "IDENT" and k != i and _timeish(src.src(k)) for k in code)
+
+
+_STATEMENT_ENDS = frozenset({";", "{", "}"})
+
+
 @rule(
     "C2R-K806", "Time measured in device clock ticks (clock64 waits, SM clock-rate conversions)",
     family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.MEDIUM, layer=LAYER,
     what="Finds busy-wait loops in device code whose condition reads `clock64()`/`clock()` (directly or through a "
          "variable computed from it: `while (clock64() - t0 < cycles)`, `do { now = clock64(); } while (now - t0 < "
-         "n)`, `if (clock64() - t0 > limit) break;` in a loop), and, in a file that reads the device clock, the clock "
-         "rate used to convert ticks (`cudaDevAttrClockRate`, `CU_DEVICE_ATTRIBUTE_CLOCK_RATE`, `prop.clockRate`). "
-         "Tick differences that are only stored (profiling) are not reported.",
+         "n)`, `if (clock64() - t0 > limit) break;` in a loop), and the clock rate (`cudaDevAttrClockRate`, "
+         "`CU_DEVICE_ATTRIBUTE_CLOCK_RATE`, `prop.clockRate`) where it converts between time and ticks: in a file "
+         "that reads the device clock, or multiplied or divided with a time or tick count (`ms * khz`, `seconds * "
+         "prop.clockRate`). Tick differences that are only stored (profiling) and other uses of the rate "
+         "(`prop.clockRate * prop.multiProcessorCount` for peak throughput) are not reported.",
     why="`clock64()` on AMD reads `s_memtime`, a counter whose rate is not the shader clock that "
         "`hipDeviceAttributeClockRate` reports and that varies by GPU, so a wait or timeout computed as "
         "milliseconds x SM clock lasts a different time (a sleep kernel runs far too short or too long, a "
@@ -116,8 +162,8 @@ def _rate_reads(src: Source) -> Iterator[int]:
             "__global__ void spin(long long ticks) {\n  long long t0 = wall_clock64();\n"
             "  while (wall_clock64() - t0 < ticks) { }\n}\n",
     references=(HIP_GUIDE,),
-    # every hit needs a call of clock64/clock in the file (a clock-rate read counts only beside one)
-    requires=("clock",),
+    # a wait needs a call of clock64/clock; a rate read is clockRate, cudaDevAttrClockRate or the driver's name
+    requires=("clock", "ClockRate", "CLOCK_RATE"),
 )
 def check_clock_waits(src: Source) -> Iterator[Hit]:
     found: dict[int, str] = {}
@@ -127,9 +173,9 @@ def check_clock_waits(src: Source) -> Iterator[Hit]:
         for i in _waits(src, fn):
             found[i] = (f"wait measured in {src.src(i)} ticks: AMD's clock64 counts at another rate than the SM "
                         "clock; wait on wall_clock64() and hipDeviceAttributeWallClockRate")
-    if reads_clock:
-        for i in _rate_reads(src):
-            found.setdefault(i, f"'{src.src(i)}' converts device clock ticks to time: on AMD clock64 does not run "
-                             "at this rate; use wall_clock64() with hipDeviceAttributeWallClockRate")
+    for i in _rate_reads(src):
+        if reads_clock or _converts_time(src, i):
+            found.setdefault(i, f"'{src.src(i)}' converts between time and device clock ticks: on AMD clock64 does "
+                             "not run at this rate; use wall_clock64() with hipDeviceAttributeWallClockRate")
     for i in first_per_line(src, iter(sorted(found))):
         yield Hit("C2R-K806", i, found[i])

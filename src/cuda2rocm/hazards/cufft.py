@@ -12,20 +12,18 @@ from cuda2rocm.rules import rule
 ROCFFT_CALLBACKS = "https://rocm.docs.amd.com/projects/rocFFT/en/latest/how-to/load-store-callbacks.html"
 CUFFT_CALLBACKS = "https://docs.nvidia.com/cuda/cufft/index.html#cufft-callback-routines"
 
-#: callback registration (the legacy device-pointer callbacks and the LTO ones) and the callback pointer types
+#: callback registration (the legacy device-pointer callbacks and the LTO ones)
 _CALLBACK_API = frozenset({"cufftXtSetCallback", "cufftXtSetCallbackSharedSize", "cufftXtClearCallback",
                            "cufftXtSetJITCallback"})
-_CALLBACK_TYPES = frozenset({"cufftCallbackLoadC", "cufftCallbackLoadZ", "cufftCallbackLoadR", "cufftCallbackLoadD",
-                             "cufftCallbackStoreC", "cufftCallbackStoreZ", "cufftCallbackStoreR",
-                             "cufftCallbackStoreD"})
 
 
 @rule(
     "C2R-K510", "cuFFT load/store callbacks",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds every site of cuFFT callbacks, one report per line: `cufftXtSetCallback`, "
-         "`cufftXtSetCallbackSharedSize`, `cufftXtClearCallback`, `cufftXtSetJITCallback` and the callback pointer "
-         "types (`cufftCallbackLoadC`, `cufftCallbackStoreR`, ...).",
+    what="Finds every registration of a cuFFT callback, one report per line: `cufftXtSetCallback`, "
+         "`cufftXtSetCallbackSharedSize`, `cufftXtClearCallback`, `cufftXtSetJITCallback`. The callback functions "
+         "and their pointer variables (`__device__ cufftCallbackLoadC d_load = ...`) belong to the registration "
+         "and are not reported on their own.",
     why="cuFFT callbacks have no dependable AMD counterpart: `hipfftXtSetCallback` reaches rocFFT's load/store "
         "callbacks, which rocFFT documents as experimental, with callback shared memory of 0 bytes only, no planar "
         "formats, and (in newer releases) a JIT path that takes the callback as bitcode rather than a device "
@@ -38,11 +36,11 @@ _CALLBACK_TYPES = frozenset({"cufftCallbackLoadC", "cufftCallbackLoadZ", "cufftC
             "callbacks on the target).\n#include <cufftXt.h>\n"
             "void plan_without_callback(cufftHandle plan) { cufftSetAutoAllocation(plan, 1); }\n",
     references=(ROCFFT_CALLBACKS, CUFFT_CALLBACKS),
-    # every name of _CALLBACK_API holds cufftXt, every type cufftCallback
-    requires=("cufftXt", "cufftCallback"),
+    # every name of _CALLBACK_API holds cufftXt
+    requires=("cufftXt",),
 )
 def check_cufft_callbacks(src: Source) -> Iterator[Hit]:
-    for i in first_per_line(src, src.idents(_CALLBACK_API | _CALLBACK_TYPES)):
+    for i in first_per_line(src, src.idents(_CALLBACK_API)):
         yield Hit("C2R-K510", i, f"'{src.src(i)}': cuFFT callbacks; rocFFT's (through hipfftXtSetCallback) are "
                   "experimental, without shared memory or planar formats: move the callback into separate kernels "
                   "or validate it on rocFFT")

@@ -101,9 +101,14 @@ def _nv_string(value: str) -> bool:
     return bool(_NV_FILE().fullmatch(value) or _PTX_TEXT().search(value))
 
 
+#: C library calls that write a string into their first argument
+_WRITES_FIRST = frozenset({"snprintf", "sprintf", "strcpy", "strncpy", "strcat", "strncat"})
+
+
 def _nv_names(src: Source) -> set[str]:
     """Variables that hold NVIDIA code or its file name: filled by nvrtcGetPTX/nvrtcGetCUBIN (their second
-    argument), or initialised/assigned from an expression with a ``.ptx``/``.cubin`` name or PTX text."""
+    argument), initialised/assigned from an expression with a ``.ptx``/``.cubin`` name or PTX text, or written
+    with one (``snprintf(path, n, "%s/k.ptx", dir)``)."""
     names: set[str] = set()
     for i in src.idents(_NVRTC_OUTPUTS):
         args = src.args(i)
@@ -111,6 +116,12 @@ def _nv_names(src: Source) -> set[str]:
             names.update(src.src(k) for k in src.range_code(*args[1]) if src.kind(k) == "IDENT")
     for i in src.of_kind(STRING):
         if src.tokens[i].pp or not _nv_string(_string_value(src, i)):
+            continue
+        call = src.enclosing_call(i)
+        if call >= 0 and src.src(call) in _WRITES_FIRST and src.args(call):
+            first = src.range_code(*src.args(call)[0])
+            if first and src.kind(first[0]) == "IDENT":
+                names.add(src.src(first[0]))
             continue
         j = src.prev(i)
         while j >= 0 and src.src(j) not in ("=", ";", "{", "}", "("):

@@ -29,7 +29,7 @@ from cuda2rocm.source.tokens import (
 
 #: C/C++ files without any of these are not CUDA-bearing and are not tokenized (fast path)
 _MARKERS = re.compile(r"cuda|CUDA|__global__|__device__|nccl|thrust|cub::|cutlass|NvInfer|nvtx|nvml|cublas|cudnn"
-                      r"|cufft|curand|cusparse|cusolver")
+                      r"|cufft|curand|cusparse|cusolver|nvrtc")
 
 
 #: the tag of a C/C++ file that shows no sign of CUDA (scan reads it again as device code when a CUDA file

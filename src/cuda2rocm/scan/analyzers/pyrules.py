@@ -57,6 +57,7 @@ def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
     _calls(report, st, toks, words)
     _attributes(report, toks, words)
     _strings(report, st, toks)
+    _env_keywords(report, toks)
 
 
 def _imports(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> None:
@@ -315,6 +316,21 @@ def _env_key(toks: list[Tok], i: int, value: str) -> bool:
         return False
     before = [t.string for t in toks[max(0, i - 4):i]]
     return "environ" in before or "getenv" in before or "putenv" in before
+
+
+def _env_keywords(report: FileFacts, toks: list[Tok]) -> None:
+    """``dict(os.environ, NCCL_P2P_LEVEL="NVL")``, ``env.update(NCCL_ALGO="Tree")``: an NCCL variable set as a
+    keyword argument (a call's, never a module constant's ``NCCL_X = 1``)."""
+    depth = 0
+    for i, tok in enumerate(toks):
+        if tok.type == tokenize.OP and tok.string in ("(", "[", "{"):
+            depth += 1
+        elif tok.type == tokenize.OP and tok.string in (")", "]", "}"):
+            depth -= 1
+        elif depth and tok.type == tokenize.NAME and NCCL_NAME.fullmatch(tok.string) and i + 1 < len(toks) \
+                and toks[i + 1].string == "=" and toks[i - 1].string in ("(", ","):
+            value = _literal(toks[i + 2].string) if i + 2 < len(toks) and toks[i + 2].type == tokenize.STRING else ""
+            report.collect(check_env(tok.string, tok.start[0], tok.start[1] + 1, value or ""))
 
 
 #: variables that locate a ROCm installation: a read of a CUDA variable that falls back to one is portable
