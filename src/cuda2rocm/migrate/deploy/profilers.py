@@ -4,6 +4,11 @@
 profiler's own part ends (the profiled command starts), the rocprofv3 words that replace it, and the options
 that have no counterpart. rocprofv3 takes the profiled command after ``--``. Before ROCm 6.2 (no rocprofv3)
 nothing is rewritten; the command is reported.
+
+Where the profiler's options end is read from ``data/profiler_options.csv`` (every option and whether it takes
+the next word as its value): an option in neither table is not guessed, the line is reported instead
+(:attr:`ProfilerChange.unsure`). :func:`report_reader` names the commands that read a report the rewritten line
+no longer writes (``nsys stats rep.nsys-rep``, ``ncu --import rep.ncu-rep``).
 """
 
 from __future__ import annotations
@@ -38,6 +43,19 @@ def _table() -> dict[tuple[str, str], _Row]:
                                                                             "data/profilers.csv")}
 
 
+@functools.lru_cache(maxsize=1)
+def _arity() -> dict[tuple[str, str], bool]:
+    """(tool, option) -> whether the option takes the next word as its value (``data/profiler_options.csv``)."""
+    return {(r["tool"], r["option"]): r["value"] == "yes"
+            for r in packaged_csv("cuda2rocm.migrate.deploy", "data/profiler_options.csv")}
+
+
+def takes_value(tool: str, option: str) -> bool | None:
+    """Whether ``option`` of ``tool`` takes a value; None when neither table knows the option."""
+    row = _table().get((tool, option))
+    return row.value if row is not None else _arity().get((tool, option))
+
+
 @dataclass(frozen=True)
 class ProfilerChange:
     tool: str
@@ -45,6 +63,7 @@ class ProfilerChange:
     replacement: tuple[str, ...]  # rocprofv3 words, ending with "--"
     unmapped: tuple[tuple[str, str], ...] = field(default_factory=tuple)  # (option as written, why)
     note: str = ""
+    unsure: str = ""  # an option whose value count no table knows: the line is reported, not rewritten
 
 
 def tool_of(word: str) -> str:
@@ -72,7 +91,9 @@ def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
     while i < len(words) and words[i].value.startswith("-") and words[i].value != "--":
         name, eq, value = words[i].value.partition("=")
         row = table.get((tool, name))
-        takes = row.value if row is not None else False
+        takes = takes_value(tool, name)
+        if takes is None and not eq:  # its value, if any, would be read as the profiled program
+            return ProfilerChange(tool, i, (), unsure=name)
         if takes and not eq:
             value = words[i + 1].value if i + 1 < len(words) else ""
             i += 1
@@ -95,6 +116,8 @@ def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
                                      "rocprof counter known: choose counters (rocprofv3 --list-avail) or use "
                                      "rocprof-compute"))
         elif row.action == "map" and not (name == "--stats" and value.lower() in ("false", "0")):
+            if tool == "ncu" and name in ("-k", "--kernel-name") and value.startswith("regex:"):
+                value = value[len("regex:"):]  # ncu's regular-expression filter; rocprofv3's is one always
             out.extend(token.replace("{v}", value) for token in row.rocm.split())  # a value keeps its blanks
         elif row.action == "report":
             unmapped.append((written, row.note))
@@ -105,3 +128,26 @@ def profiler_change(words: Sequence[Word], rocm: str) -> ProfilerChange | None:
     if counters:
         out.extend(["--pmc", *dict.fromkeys(counters)])
     return ProfilerChange(tool, i, ("rocprofv3", *out, "--"), tuple(unmapped), base.note)
+
+
+#: report files of NVIDIA's profilers (what a rewritten line no longer writes)
+REPORT_SUFFIXES = (".nsys-rep", ".qdrep", ".ncu-rep", ".nvvp", ".sqlite")
+
+
+def report_reader(words: Sequence[Word]) -> str:
+    """Why a profiler command that reads a report, not a profiled run, needs a person (``nsys stats|export|analyze
+    rep.nsys-rep``, ``ncu -i rep.ncu-rep``, ``nvprof -i f.nvvp``), else ""."""
+    tool = tool_of(words[0].value) if words else ""
+    values = [w.value for w in words[1:]]
+    reads = [v for v in values if v.endswith(REPORT_SUFFIXES)]
+    if tool == "nsys" and values and values[0] in ("stats", "export", "analyze", "recipe"):
+        what = f"nsys {values[0]}"
+    elif tool in ("ncu", "nvprof") and any(v.split("=")[0] in ("-i", "--import", "--import-profile")
+                                           for v in values):
+        what = f"{tool} --import"
+    else:
+        return ""
+    named = f" {reads[0]}" if reads else ""
+    return (f"{what} reads an NVIDIA profiler report{named}; the migrated profiling line (rocprofv3) writes its "
+            "own results (--stats: *_stats.csv, --output-format csv|json|pftrace) instead: read those, or open "
+            "the pftrace in ui.perfetto.dev")

@@ -392,6 +392,13 @@ class _Migrator:
             if versions.key(rocm) < versions.key(profilers.ROCPROFV3_SINCE) and len(words) > 1:
                 self.out.report(R.PROFILER, base + words[0].offset, f"{tool} profiles NVIDIA GPUs; ROCm {rocm} has "
                                 "no rocprofv3 (6.2 and later): use rocprof --hip-trace --stats by hand")
+            elif why := profilers.report_reader(words):
+                self.out.report(R.PROFILER, base + words[0].offset, why)
+            return
+        if change.unsure:
+            self.out.report(R.PROFILER, base + words[0].offset, f"{tool} option {change.unsure}: cuda2rocm does not "
+                            "know whether it takes a value, so where the profiled command starts is unknown: not "
+                            "rewritten; write the rocprofv3 line by hand (docs/migrate.md, Profiling commands)")
             return
         start, end = base + words[0].offset, base + words[change.end - 1].end
         text = " ".join(shlex.quote(w) for w in change.replacement)

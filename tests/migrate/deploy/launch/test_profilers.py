@@ -75,3 +75,54 @@ def test_ncu_metrics_become_counters_where_rocprof_has_them() -> None:
     assert apply_edits(text, done.edits) == "rocprofv3 --kernel-trace --stats --pmc FETCH_SIZE L2CacheHit -- ./app\n"
     (left,) = [f.message for f in done.findings if f.rule == "C2R-M412"]
     assert "sm__warps_active" in left and "bench occupancy" in left
+
+
+# issue 30, class 10: options with a separate value, ncu's regex: filter, readers of the old report
+VALUE_CASES = {
+    "ncu --clock-control none ./app\n": "rocprofv3 --kernel-trace --stats -- ./app\n",
+    "ncu --replay-mode kernel -k regex:gemm.* -o out ./app x\n":
+        "rocprofv3 --kernel-trace --stats --kernel-include-regex 'gemm.*' -o out -- ./app x\n",
+    "nsys profile --cuda-memory-usage true -o t ./app\n":
+        "rocprofv3 --hip-trace --kernel-trace --memory-copy-trace --marker-trace --output-format pftrace -o t -- "
+        "./app\n",
+    "nvprof --profile-from-start off --log-file log.txt ./app\n":
+        "rocprofv3 --hip-trace --kernel-trace --stats -- ./app\n",
+}
+
+
+@pytest.mark.parametrize(("before", "after"), list(VALUE_CASES.items()))
+def test_an_option_value_is_not_the_profiled_program(before: str, after: str) -> None:
+    done = shell.migrate("prof.sh", before, DeployOptions(rocm="6.4"))
+    assert apply_edits(before, done.edits) == after
+    left = [f.message for f in done.findings if f.rule == "C2R-M412"]
+    assert left and all("=" in m.split(" left out")[0] for m in left), left  # each option named with its value
+
+
+def test_an_option_no_table_knows_is_reported_not_guessed() -> None:
+    text = "ncu --some-future-option x ./app\n"
+    done = shell.migrate("prof.sh", text, DeployOptions(rocm="6.4"))
+    assert not done.edits
+    (finding,) = done.findings
+    assert finding.rule == "C2R-M411" and "--some-future-option" in finding.message
+
+
+@pytest.mark.parametrize("text", ["nsys stats t.nsys-rep\n", "nsys export --type sqlite rep.nsys-rep\n",
+                                  "ncu --import out.ncu-rep --page raw\n", "ncu -i out.ncu-rep\n"])
+def test_a_reader_of_the_nvidia_report_is_reported(text: str) -> None:
+    done = shell.migrate("prof.sh", text, DeployOptions(rocm="6.4"))
+    assert not done.edits
+    assert [f.rule for f in done.findings] == ["C2R-M411"] and "rocprofv3" in done.findings[0].message
+
+
+def test_every_option_of_the_mapping_table_has_its_arity_listed_once() -> None:
+    from cuda2rocm.datafiles import packaged_csv
+    from cuda2rocm.migrate.deploy import profilers
+
+    arity = packaged_csv("cuda2rocm.migrate.deploy", "data/profiler_options.csv")
+    keys = [(r["tool"], r["option"]) for r in arity]
+    assert len(keys) == len(set(keys)) and {r["value"] for r in arity} == {"yes", "no"}
+    listed = {(r["tool"], r["option"]): r["value"] == "yes" for r in arity}
+    for r in packaged_csv("cuda2rocm.migrate.deploy", "data/profilers.csv"):
+        if r["option"].startswith("-"):  # the two tables agree wherever both name an option
+            assert listed.get((r["tool"], r["option"]), r["value"] == "yes") == (r["value"] == "yes"), r
+            assert profilers.takes_value(r["tool"], r["option"]) is not None
