@@ -9,6 +9,7 @@ from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
+from cuda2rocm.source.structure import Function
 
 #: ``std::`` C library functions whose device overload hipcc reaches only through the global name: with
 #: HIP_PLATFORM=amd hipcc (HIP 5.2, gfx90a) ``std::printf``/``std::malloc``/``std::free`` in a kernel are
@@ -25,6 +26,14 @@ def convert_rewrites() -> frozenset[str]:
     return DEVICE_GLOBAL
 
 
+def device_function_at(src: Source, i: int) -> Function | None:
+    """The device function whose body holds token ``i``, through a lambda's or local class's body inside it."""
+    fn = src.function_at(i)
+    while fn is not None and not fn.is_device:
+        fn = src.function_at(fn.body_open)
+    return fn
+
+
 def device_calls(src: Source, names: frozenset[str]) -> Iterator[int]:
     """Calls of ``names`` inside device function bodies (a lambda's or local class's body inside one too), not
     member calls (``log.printf``)."""
@@ -32,10 +41,7 @@ def device_calls(src: Source, names: frozenset[str]) -> Iterator[int]:
     if not fns:
         return
     for i in src.idents(names):
-        fn = src.function_at(i)
-        while fn is not None and not fn.is_device:  # a lambda's or local class's body inside a kernel
-            fn = src.function_at(fn.body_open)
-        if fn is None or not src.is_call(i) or src.src(src.prev(i)) in (".", "->"):
+        if device_function_at(src, i) is None or not src.is_call(i) or src.src(src.prev(i)) in (".", "->"):
             continue
         yield i
 

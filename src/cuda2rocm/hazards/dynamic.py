@@ -6,10 +6,9 @@ from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, HIP_PORTING, LAYER, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
-from cuda2rocm.hazards.devicecalls import device_calls
+from cuda2rocm.hazards.devicecalls import device_calls, device_function_at
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
-from cuda2rocm.source.structure import Function
 
 #: the device runtime's own entry points (CUDA's device-side launch ABI and the named streams of device launches):
 #: they exist only in device code, so every site is one
@@ -18,14 +17,6 @@ _DEVICE_RUNTIME = frozenset({"cudaLaunchDevice", "cudaLaunchDeviceV2", "cudaGetP
 #: runtime calls that are host calls everywhere but a device-runtime call inside a kernel
 _DEVICE_SIDE = frozenset({"cudaDeviceSynchronize", "cudaStreamCreateWithFlags", "cudaLaunchKernel",
                           "cudaGraphLaunch", "cudaMemcpyAsync", "cudaMalloc", "cudaFree", "cudaEventRecord"})
-
-
-def _device_function_at(src: Source, i: int) -> Function | None:
-    """The device function whose body holds token ``i`` (through a lambda's or local class's body in it)."""
-    fn = src.function_at(i)
-    while fn is not None and not fn.is_device:
-        fn = src.function_at(fn.body_open)
-    return fn
 
 
 @rule(
@@ -56,7 +47,7 @@ def check_dynamic_parallelism(src: Source) -> Iterator[Hit]:
     found: list[tuple[int, str]] = []
     if src.device_functions():
         for launch in src.launches:
-            fn = _device_function_at(src, launch.open_index)
+            fn = device_function_at(src, launch.open_index)
             if fn is not None:
                 found.append((launch.name_index, f"kernel '{launch.name}' launched from device function "
                               f"'{fn.name}': HIP has no dynamic parallelism, launch it from the host"))

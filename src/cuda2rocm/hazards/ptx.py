@@ -45,11 +45,12 @@ def asm_blocks(src: Source) -> Iterator[tuple[int, str]]:
         for k in src.range_code(j + 1, src.pairs[j]):
             if src.kind(k) != STRING:
                 break
-            parts.append(_unquote(src.src(k)))
+            parts.append(unquote(src.src(k)))
         yield i, "".join(parts)
 
 
-def _unquote(literal: str) -> str:
+def unquote(literal: str) -> str:
+    """The text of a C string literal token (prefix and quotes dropped, ``\\n`` a newline, ``%%`` a ``%``)."""
     body = literal[literal.index('"') + 1 : literal.rindex('"')]
     return body.replace("\\n", "\n").replace("\\t", " ").replace('\\"', '"').replace("%%", "%")
 
@@ -127,7 +128,7 @@ def asm_statement(src: Source, i: int) -> AsmStatement | None:
     strings = sections[0]
     if not strings or any(src.kind(s) != STRING for s in strings):
         return None
-    template = "".join(_unquote(src.src(s)) for s in strings)
+    template = "".join(unquote(src.src(s)) for s in strings)
     if len(sections) > 4:
         return None
     operands: list[tuple[tuple[str, str], ...]] = []
@@ -137,13 +138,13 @@ def asm_statement(src: Source, i: int) -> AsmStatement | None:
             if len(group) != 3 or src.tokens[group[0]].kind != STRING or src.src(group[1]) != "(":
                 return None
             expr = src.text[src.tokens[group[1]].end:src.tokens[group[2]].offset].strip()
-            found.append((_unquote(src.src(group[0])), expr))
+            found.append((unquote(src.src(group[0])), expr))
         operands.append(tuple(found))
     clobbers = []
     for group in _split(src, sections[3] if len(sections) > 3 else []):
         if len(group) != 1 or src.tokens[group[0]].kind != STRING:
             return None
-        clobbers.append(_unquote(src.src(group[0])))
+        clobbers.append(unquote(src.src(group[0])))
     return AsmStatement(template, operands[0], operands[1], tuple(clobbers), close)
 
 

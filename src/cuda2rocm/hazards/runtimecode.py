@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from cuda2rocm.hazards.common import FAMILY, LAYER, PTX_ISA, first_per_line
 from cuda2rocm.hazards.context import Hit, Source
+from cuda2rocm.hazards.ptx import unquote
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
@@ -29,10 +30,8 @@ _NVRTC = ("nvrtcCompileProgram", "nvrtcCreateProgram")
 
 
 def _string_value(src: Source, i: int) -> str:
-    """The characters of string literal token ``i`` (prefix and quotes dropped; escapes kept as written)."""
-    text = src.src(i)
-    start = text.find('"')
-    return text[start + 1:-1] if start >= 0 and text.endswith('"') else ""
+    """The characters of string literal token ``i``."""
+    return unquote(src.src(i))
 
 
 def _arch_options(src: Source) -> Iterator[tuple[int, str]]:
