@@ -36,7 +36,7 @@ from cuda2rocm.fsio import (
     write_text_atomic,
 )
 from cuda2rocm.model import InputProblem
-from cuda2rocm.rewrite.plan import Job, plan
+from cuda2rocm.rewrite.plan import BACKUP_SUFFIX, Job, plan
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -130,7 +130,7 @@ def _write(job: Job, data: bytes, digest: str, text: str, new: str | None, polic
             if hashlib.sha256(job.source.read_bytes()).hexdigest() != digest:
                 return f"{job.source} changed since it was read; not rewritten (run again)"
             if policy.backup:
-                orig = job.source.with_name(job.source.name + ".orig")
+                orig = job.source.with_name(job.source.name + BACKUP_SUFFIX)
                 if orig.exists() and not policy.force:
                     return f"backup {orig} exists (use --force to replace it, or --no-backup)"
                 write_bytes_atomic(orig, data, mode_from=job.source)
