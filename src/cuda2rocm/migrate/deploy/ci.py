@@ -30,6 +30,11 @@ from cuda2rocm.source.edits import apply_edits
 from cuda2rocm.source.formats.shell import WORD, read_shell
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
 
+#: the repository name of the GitHub actions that install NVIDIA's CUDA toolkit on a runner (Jimver/cuda-toolkit,
+#: GitHub Marketplace "cuda-toolkit", inputs cuda: '12.1.0', method: network; checked 2026-12-07)
+CUDA_TOOLKIT_ACTION = "cuda-toolkit"
+#: what a copied job's cache keys start with, so the ROCm job never restores the CUDA job's cache
+CACHE_PREFIX = "rocm-"
 #: GitLab CI keywords that are not jobs at the top level
 GITLAB_KEYWORDS = frozenset({"default", "include", "stages", "variables", "workflow", "image", "services", "cache",
                              "before_script", "after_script", "spec"})
@@ -115,7 +120,9 @@ def _github(out: Collector, text: str, jobs: Node, options: DeployOptions) -> No
         options_node = container.get("options") if container is not None and container.kind == MAPPING else None
         choice = _cuda_choice(ref, options) if ref else None
         gpu_options = options_node is not None and "--gpus" in options_node.value
-        if not (choice or gpu_options or _gpu_labels(job.get("runs-on")) or _steps_use_gpus(job)):
+        gpu_job = gpu_options or _gpu_labels(job.get("runs-on")) or _steps_use_gpus(job)
+        toolkit = [step for step in _items(job.get("steps")) if _toolkit_action(step)]
+        if not (choice or gpu_job or toolkit):
             continue
         start, end = _line_start(text, key.offset), _block_end(text, job.end)
         copy = _Copy(out, text, start, end, options)
@@ -125,34 +132,41 @@ def _github(out: Collector, text: str, jobs: Node, options: DeployOptions) -> No
             copy.edit(name.end, name.end, " (ROCm)")
         indent = " " * (job.pairs[0][0].col - 1)
         runs_on = job.get("runs-on")
-        if runs_on is not None:
+        if runs_on is not None and gpu_job:  # a compile-only job keeps its (hosted) runner: no GPU is needed
             copy.edit(runs_on.offset, runs_on.end, _labels(options))
         rocm_ref = (choice or images.default_image(options)).ref
-        flags = images.container_options()
+        # the device options only where GPU tests run: a hosted runner has no /dev/kfd for docker to pass
+        flags = f"\n{indent}  options: {images.container_options()}" if gpu_job else ""
         if container is None:
             at = _after_line(text, runs_on.end) if runs_on is not None else _after_line(text, key.end)
-            copy.edit(at, at, f"{indent}container:\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}\n")
+            copy.edit(at, at, f"{indent}container:\n{indent}  image: {rocm_ref}{flags}\n")
         elif container.kind == SCALAR:
             ckey = job.key_node("container")
             assert ckey is not None
-            copy.edit(ckey.end, container.end, f":\n{indent}  image: {rocm_ref}\n{indent}  options: {flags}")
+            copy.edit(ckey.end, container.end, f":\n{indent}  image: {rocm_ref}{flags}")
         else:
             image_node = container.get("image")
             if image_node is not None:
                 copy.edit(image_node.offset, image_node.end, rocm_ref)
-            if options_node is not None and options_node.kind == SCALAR:
+            if options_node is not None and options_node.kind == SCALAR and gpu_job:
                 copy.edit(options_node.offset, options_node.end, _merged_options(options_node.value))
-            elif image_node is not None:
+            elif image_node is not None and gpu_job:
                 sub = " " * (container.pairs[0][0].col - 1)
                 at = _after_line(text, image_node.end)
-                copy.edit(at, at, f"{sub}options: {flags}\n")
+                copy.edit(at, at, f"{sub}options: {images.container_options()}\n")
         _review_github(copy, job)
+        dropped = [step for step in toolkit if _drop_step(copy, step)]
         for step in _items(job.get("steps")):
             run = step.get("run") if step.kind == MAPPING else None
             if run is not None:
                 _commands(copy, run)
+            _cache_key(copy, step)
+        where = f"runs-on {_labels(options)}" if gpu_job else \
+            f"compile-only: runs-on {_python(runs_on)} kept, no GPU devices passed"
+        note = f"; the CUDA toolkit step ({', '.join(str(_python(s.get('uses'))) for s in dropped)}) left out: " \
+               "the ROCm image carries ROCm" if dropped else ""
         _insert(out, text, copy, key, R.GITHUB_ROCM_JOB,
-                f"{key.value}: a parallel ROCm job {key.value}-rocm added (runs-on {_labels(options)}, {rocm_ref}); "
+                f"{key.value}: a parallel ROCm job {key.value}-rocm added ({where}, {rocm_ref}){note}; "
                 "the CUDA job stays")
 
 
@@ -162,6 +176,63 @@ def _steps_use_gpus(job: Node) -> bool:
         if run is not None and run.kind == SCALAR and ("--gpus" in run.value or "nvidia-smi" in run.value):
             return True
     return False
+
+
+def _uses(step: Node) -> str:
+    """The action a step uses, lower case and without its version (``actions/cache``), else ""."""
+    uses = step.get("uses") if step.kind == MAPPING else None
+    return uses.value.split("@", 1)[0].lower() if uses is not None and uses.kind == SCALAR else ""
+
+
+def _toolkit_action(step: Node) -> bool:
+    """A step that installs NVIDIA's CUDA toolkit on the runner (``Jimver/cuda-toolkit``: any action whose
+    repository is named ``cuda-toolkit``)."""
+    return _uses(step).split("/")[1:2] == [CUDA_TOOLKIT_ACTION]
+
+
+def _drop_step(copy: _Copy, step: Node) -> bool:
+    """Remove a step's lines (``- uses: ...`` and its ``with:``) from the copy; False when they are not whole
+    lines of their own."""
+    start = _line_start(copy.text, step.offset)
+    if copy.text[start:step.offset].strip(" \t") != "-":
+        copy.review(R.CI_ROCM_JOB_REVIEW, step.offset, "the copied job installs the CUDA toolkit here: remove the "
+                    "step (the ROCm image carries ROCm)")
+        return False
+    copy.edit(start, _block_end(copy.text, step.end), "")
+    return True
+
+
+def _cache_key(copy: _Copy, step: Node) -> None:
+    """The ROCm job's own cache: ``rocm-`` before the ``key`` and each ``restore-keys`` line of a caching step's
+    ``with:`` (the CUDA job's build outputs are not the ROCm job's)."""
+    if "cache" not in _uses(step):
+        return
+    inputs = step.get("with")
+    if inputs is None or inputs.kind != MAPPING:
+        return
+    for name in ("key", "restore-keys"):
+        node = inputs.get(name)
+        if node is None or node.kind != SCALAR:
+            continue
+        if node.style in ("", "'", '"'):
+            at = node.offset + (node.style != "")
+            copy.edit(at, at, CACHE_PREFIX)
+        elif node.style in ("|", ">"):
+            raw = copy.text[node.offset:node.end]
+            first = raw.find("\n") + 1
+            for line_at in _line_starts(raw, first):
+                line = raw[line_at:raw.find("\n", line_at) if "\n" in raw[line_at:] else len(raw)]
+                if line.strip():
+                    at = node.offset + line_at + len(line) - len(line.lstrip())
+                    copy.edit(at, at, CACHE_PREFIX)
+
+
+def _line_starts(raw: str, first: int) -> Iterable[int]:
+    at = first
+    while 0 < at < len(raw):
+        yield at
+        nl = raw.find("\n", at)
+        at = nl + 1 if nl >= 0 else len(raw)
 
 
 def _review_github(copy: _Copy, job: Node) -> None:
@@ -235,7 +306,9 @@ def _gitlab(out: Collector, text: str, root: Node, options: DeployOptions) -> No
         else:
             added += f"{indent}image: {image}\n"
         own_tags = job.get("tags")
-        if own_tags is not None:
+        if not gpu_tags:  # compile-only: the job's own runners (shared ones), no GPU needed
+            pass
+        elif own_tags is not None:
             copy.edit(own_tags.offset, own_tags.end, _labels(options))
         else:
             added += f"{indent}tags: {_labels(options)}\n"
@@ -250,10 +323,12 @@ def _gitlab(out: Collector, text: str, root: Node, options: DeployOptions) -> No
         for section in ("before_script", "script", "after_script"):
             for item in _items(job.get(section)):
                 _commands(copy, item)
+        runner = ("; the runner passes the GPUs: devices = [\"/dev/kfd\", \"/dev/dri\"] and group_add = "
+                  "[\"video\", \"render\"] under [runners.docker] in its config.toml") if gpu_tags else ""
+        where = f"tags {_labels(options)}" if gpu_tags else "compile-only: its own runners, no GPU devices"
         _insert(out, text, copy, key, R.GITLAB_ROCM_JOB,
-                f"{key.value}: a parallel ROCm job {key.value}-rocm added (tags {_labels(options)}, {image}); the "
-                "CUDA job stays; the runner passes the GPUs: devices = [\"/dev/kfd\", \"/dev/dri\"] and group_add = "
-                "[\"video\", \"render\"] under [runners.docker] in its config.toml")
+                f"{key.value}: a parallel ROCm job {key.value}-rocm added ({where}, {image}); the CUDA job stays"
+                + runner)
 
 
 def _effective(job: Node, hidden: dict[str, Node]) -> dict[str, Any]:

@@ -214,16 +214,18 @@ COMPOSE_CUDA_IMAGE = deploy_rule(
 
 GITHUB_ROCM_JOB = deploy_rule(
     "C2R-M601", "ci-github-rocm-job", severity=Severity.LOW,
-    what="A GitHub Actions job that runs on a GPU runner or in a CUDA container: a parallel ROCm job is added "
-         "beside it (same steps; the AMD runner labels; a ROCm container with the device options); the CUDA job "
-         "stays.",
+    what="A GitHub Actions job that runs on a GPU runner, in a CUDA container or after a CUDA-toolkit install step "
+         "(`Jimver/cuda-toolkit`): a parallel ROCm job is added beside it (same steps; a ROCm container; the AMD "
+         "runner labels and the device options only when the job runs GPU tests, a compile-only job keeps its "
+         "hosted runner; the toolkit step left out; its own cache key); the CUDA job stays.",
     why="The migration guide asks for separate CUDA and ROCm images and pipelines, each running the unit tests and "
         "a minimal model test, so both platforms stay green while production moves.",
     example="# file: .github/workflows/ci.yml\non: push\njobs:\n  gpu-tests:\n    runs-on: [self-hosted, gpu]\n"
             "    container: nvidia/cuda:12.1.1-devel-ubuntu22.04\n    steps:\n      - uses: actions/checkout@v4\n"
             "      - run: pytest tests",
     instead="`<job>-rocm` with `runs-on: [self-hosted, linux, rocm]` (`--runner-label`), `container: {image: "
-            "rocm/..., options: --device=/dev/kfd --device=/dev/dri ...}` and the same steps.",
+            "rocm/..., options: --device=/dev/kfd --device=/dev/dri ...}` and the same steps; for a compile-only "
+            "job the same runner and `container: {image: rocm/...}` without devices.",
     references=(_GHA, _GUIDE),
 )
 GITLAB_ROCM_JOB = deploy_rule(
