@@ -7,6 +7,7 @@ a GPU, a hipcc failure) and is marked as such."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import tarfile
 from functools import cache
@@ -53,6 +54,29 @@ class Workspace:
                                command_line=("cuda2rocm", *(args or (kind,))), started_at=STAMP.format(self.n),
                                finished_at=STAMP.format(self.n), exit_status=exit_status, machine=machine)
 
+    def artifact(self, role: str, name: str, text: str) -> envelope.Artifact:
+        """``text`` stored as the workspace stores an input a result was computed from (by sha256)."""
+        data = text.encode("utf-8")
+        sha = hashlib.sha256(data).hexdigest()
+        store = self.root / ".cuda2rocm" / "artifacts"
+        store.mkdir(parents=True, exist_ok=True)
+        (store / sha).write_bytes(data)
+        return envelope.Artifact(role, f"/elsewhere/{name}", sha, len(data))
+
+    def compared(self, kind: str, payload: Any, base: str, cand: str, *args: str, exit_status: int = 0) -> Path:
+        """A compare or bench-compare record whose baseline and candidate inputs ran on ``base`` / ``cand``
+        (``cuda``: an NVIDIA H200, ``rocm``: an AMD MI300X, ``cpu``), kept as stored artifacts: capture
+        manifests for compare, bench JSONL with its fingerprint for bench compare."""
+        make = side_manifest if kind == "compare" else side_bench
+        arts = (self.artifact("baseline", f"{base}/{'manifest.json' if kind == 'compare' else 'base.jsonl'}",
+                              make(base)),
+                self.artifact("candidate", f"{cand}/{'manifest.json' if kind == 'compare' else 'cand.jsonl'}",
+                              make(cand)))
+        self.n += 1
+        return envelope.record(kind, payload, self.folder / f"{self.n:03d}-{kind}.json",
+                               command_line=("cuda2rocm", *(args or (kind,))), started_at=STAMP.format(self.n),
+                               finished_at=STAMP.format(self.n), exit_status=exit_status, artifacts=arts)
+
     def add_raw(self, data: dict[str, Any]) -> Path:
         """An envelope written as given (a kind this tool does not know, another payload version)."""
         self.n += 1
@@ -98,6 +122,26 @@ def rocm_env(*, gpu: str = "AMD Instinct MI300X", arch: str = "gfx942", containe
     return fp
 
 
+_DEVICES = {"cuda": ("cuda", "cuda", "NVIDIA H200"), "rocm": ("cuda", "rocm", "AMD Instinct MI300X"),
+            "cpu": ("cpu", "cpu", "x86_64")}
+
+
+def side_manifest(platform: str) -> str:
+    """A capture manifest made on ``platform`` (the shape ``cuda2rocm capture`` writes; ROCm builds of torch
+    name the device ``cuda`` and report the backend ``rocm``)."""
+    device, backend, name = _DEVICES[platform]
+    return json.dumps({"format": "cuda2rocm-capture", "version": 1, "entries": [], "seed": 0, "device": device,
+                       "dtype": "float32", "fingerprint": {"backend": backend, "device": device,
+                                                           "device_name": name}})
+
+
+def side_bench(platform: str) -> str:
+    """bench JSONL whose fingerprint names ``platform`` (the H200's, a ROCm one, or a machine with no GPU)."""
+    fp = h200_env() if platform == "cuda" else rocm_env() if platform == "rocm" else \
+        {**h200_env(), "platform": "none", "gpus": [], "cuda": "", "driver": ""}
+    return json.dumps({"metric": "serve/tokens_per_s", "values": [1000.0], "env": fp}) + "\n"
+
+
 def h200_comm() -> CommRun:
     run, problems = load_comm(H200_COMM)
     assert not problems
@@ -130,7 +174,7 @@ def compare_outcome(base: str, cand: str) -> Outcome:
     return run_compare(base, cand)
 
 
-def bench_report(*, slower: bool = False) -> bench.Report:
+def bench_report(*, slower: bool = False, threshold: str = "serve/tokens_per_s>=0.9x") -> bench.Report:
     """bench's real comparison on fixed samples: CUDA baseline vs ROCm candidate."""
     base = {"serve/tokens_per_s": Metric("serve/tokens_per_s", [1000.0, 1012.0, 995.0, 1003.0, 990.0], "tok/s",
                                          "higher"),
@@ -139,7 +183,7 @@ def bench_report(*, slower: bool = False) -> bench.Report:
     cand = {"serve/tokens_per_s": Metric("serve/tokens_per_s", [v * factor for v in base["serve/tokens_per_s"].samples],
                                          "tok/s", "higher"),
             "serve/p95_latency_s": Metric("serve/p95_latency_s", [0.117, 0.116, 0.121, 0.118, 0.120], "s", "lower")}
-    return bench.compare(base, cand, bench.policy_from(["serve/tokens_per_s>=0.9x"]))
+    return bench.compare(base, cand, bench.policy_from([threshold] if threshold else []))
 
 
 def migrate_payload(files: list[tuple[str, str]], generated: tuple[str, ...] = (),

@@ -98,8 +98,13 @@ def cl2(c: Ctx, case: str) -> None:
         c.env(E.h200_env())
 
 
+def gpu_smoke(c: Ctx) -> Any:
+    """The real CPU smoke run, relabelled as run on the GPU (there is none here): same payload shape."""
+    return dataclasses.replace(c.fixture("smoke_pass"), device="cuda:0")
+
+
 def cl3(c: Ctx, case: str) -> None:
-    smoke = c.fixture("smoke_pass")
+    smoke = gpu_smoke(c)
     if case == "done":
         c.ws.add("smoke", smoke)
     elif case == "partial":
@@ -184,17 +189,18 @@ def cl7(c: Ctx, case: str) -> None:
 
 def cl8(c: Ctx, case: str) -> None:
     if case in ("done", "stale"):
-        c.ws.add("smoke", c.fixture("smoke_pass"))
-        c.ws.add("compare", c.fixture("compare_pass"), "compare")
+        c.ws.compared("compare", c.fixture("compare_pass"), "cuda", "rocm", "compare")
+        c.ws.compared("bench-compare", E.bench_report(), "cuda", "rocm", "bench", "compare")
     if case == "done":
-        c.ws.add("bench-compare", E.bench_report(), "bench", "compare")
+        c.ws.add("smoke", gpu_smoke(c))
     elif case == "stale":
-        c.stale("bench-compare", E.bench_report(), "bench", "compare")
+        c.stale("smoke", gpu_smoke(c))
     elif case == "partial":
-        c.ws.add("compare", c.fixture("compare_pass"), "compare")
+        c.ws.compared("compare", c.fixture("compare_pass"), "cuda", "rocm", "compare")
     elif case == "failed":
-        c.ws.add("compare", c.fixture("compare_pass"), "compare")
-        c.ws.add("bench-compare", E.bench_report(slower=True), "bench", "compare", exit_status=1)
+        c.ws.compared("compare", c.fixture("compare_pass"), "cuda", "rocm", "compare")
+        c.ws.compared("bench-compare", E.bench_report(slower=True), "cuda", "rocm", "bench", "compare",
+                      exit_status=1)
     else:
         c.ws.add("scan", E.scan_result(), "scan", ".")
 
@@ -202,7 +208,7 @@ def cl8(c: Ctx, case: str) -> None:
 def cl9(c: Ctx, case: str) -> None:
     c.ws.add("comm", E.h200_comm(), "comm")  # the CUDA baseline: shown, never counted
     if case in ("done", "partial", "stale"):
-        c.ws.add("compare", c.fixture("compare_pass"), "compare")
+        c.ws.compared("compare", c.fixture("compare_pass"), "cuda", "rocm", "compare")
         c.ws.add("comm", E.rccl_comm(8), "comm", "--nproc", "8")
     if case == "done":
         c.ws.add("comm", E.rccl_comm(16, 2), "comm", "--nnodes", "2")

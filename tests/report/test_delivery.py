@@ -43,8 +43,8 @@ def fixed_workspace(root: Path, compare_pass: Any) -> E.Workspace:
     ws.add("env", E.h200_env(), "env", machine=envelope.machine_id(E.h200_env()))
     ws.add("comm", E.h200_comm(), "comm", "--nproc", "2")
     ws.add("env", E.rocm_env(), "env", machine=envelope.machine_id(E.rocm_env()))
-    ws.add("compare", compare_pass, "compare", "cuda/capture", "rocm/capture")
-    ws.add("bench-compare", E.bench_report(), "bench", "compare", "cuda.jsonl", "rocm.jsonl")
+    ws.compared("compare", compare_pass, "cuda", "rocm", "compare", "cuda/capture", "rocm/capture")
+    ws.compared("bench-compare", E.bench_report(), "cuda", "rocm", "bench", "compare", "cuda.jsonl", "rocm.jsonl")
     ws.add("smoke", samples.smoke_report(), "smoke", "model:build", exit_status=1)
     ws.add("comm", E.rccl_comm(8), "comm", "--nproc", "8")
     (ws.folder / "011-truncated.json").write_text('{"kind": "scan", "payload": ', encoding="utf-8")
@@ -169,6 +169,14 @@ def test_report_in_headless_chromium(fixed: Path, tmp_path: Path) -> None:
                 box = svg.bounding_box()
                 assert box and box["width"] > 100 and box["height"] > 20, key
                 assert svg.locator("rect, circle").count() > 0, key
+            verdict = page.locator("#verdict")
+            assert verdict.inner_text().startswith("not ready: 2 failed, 1 not started, 3 partial; next: CL3")
+            box, table = verdict.bounding_box(), page.locator("#table-checklist").bounding_box()
+            assert box and table and box["y"] < table["y"] and box["y"] < 120  # the first thing read
+            assert page.locator("#chart-checklist .legend").inner_text().split() == \
+                ["done", "partial", "not", "started", "failed"]
+            assert page.locator("#chart-scan .legend .swatch").count() == 5
+            assert page.locator("h2, h3").filter(has_text="Remaining work").count() == 1
             strip = page.locator("#chart-checklist svg rect")
             assert strip.count() == 10
             assert page.locator("#chart-performance svg circle").count() == 2

@@ -19,7 +19,18 @@ from typing import Any
 
 from cuda2rocm import __version__
 from cuda2rocm.checklist.evidence import Evidence, Rec, Ref, Unreadable, collect, fingerprint_platform
-from cuda2rocm.checklist.items import ITEMS, ItemResult, Status, checklist, target_of
+from cuda2rocm.checklist.items import (
+    ITEMS,
+    BenchRun,
+    ItemResult,
+    Status,
+    checklist,
+    gpu_evidence,
+    gpu_pair,
+    open_findings,
+    performance_runs,
+    target_of,
+)
 
 #: the JSON report's schema id; bump the number when a field changes incompatibly
 SCHEMA = "cuda2rocm.report/1"
@@ -63,6 +74,7 @@ class Coverage:
     coverage: float  # converted / (converted + unsupported); 1.0 with nothing to convert
     by_library: dict[str, int]
     failed: tuple[str, ...]
+    open_findings: tuple[str, ...] = ()  # high and critical findings convert left (RULE path:line)
 
 
 @dataclass(frozen=True)
@@ -136,6 +148,9 @@ class Performance:
     passed: bool
     metrics: tuple[RatioRow, ...]
     env_differences: tuple[str, ...]
+    comparison: str = ""  # the metrics compared: runs with the same metrics are the same comparison
+    role: str = ""  # decides | earlier run | not evidence: looser thresholds than cuda2rocm.toml (...)
+    platforms: str = ""  # where the baseline and the candidate ran, or why it is not GPU evidence
 
 
 @dataclass(frozen=True)
@@ -221,10 +236,10 @@ def from_evidence(ev: Evidence) -> DeliveryReport:
         summary={str(s): counts.get(str(s), 0) for s in Status},
         checklist=tuple(items),
         scan=scan,
-        coverage=_coverage(ev.latest("convert")),
+        coverage=_coverage(ev.latest("convert"), open_findings(ev, ("convert",))),
         compile=_compile(ev.latest("verify")),
         correctness=tuple(c for c in (_correctness(r) for r in ev.of("compare")) if c is not None),
-        performance=tuple(p for p in (_performance(r) for r in ev.of("bench-compare")) if p is not None),
+        performance=tuple(_performance(ev, run) for run in performance_runs(ev)),
         comm=tuple(_comm(ev, r) for r in ev.of("comm") if isinstance(r.payload, dict)),
         machines=tuple(_machine(r) for r in ev.of("env") if isinstance(r.payload, dict)),
         remaining=tuple(remaining(items, scan)),
@@ -247,7 +262,7 @@ def _scan(rec: Rec | None) -> ScanSection | None:
                        tuple(LayerCount(lay, sev, n) for (lay, sev), n in sorted(counts.items())))
 
 
-def _coverage(rec: Rec | None) -> Coverage | None:
+def _coverage(rec: Rec | None, left_open: list[str]) -> Coverage | None:
     c = None if rec is None else rec.result
     if rec is None or c is None:
         return None
@@ -258,7 +273,7 @@ def _coverage(rec: Rec | None) -> Coverage | None:
     done, left = t.converted_total, t.unsupported
     return Coverage(rec.ref, t.files, dict(sorted(t.by_status.items())), done, left,
                     done / (done + left) if done + left else 1.0, dict(sorted(by_lib.items())),
-                    tuple(f.path for f in c.failed))
+                    tuple(f.path for f in c.failed), tuple(left_open))
 
 
 def _compile(rec: Rec | None) -> CompileSection | None:
@@ -297,13 +312,18 @@ def _correctness(rec: Rec) -> Correctness | None:
         tuple(CheckRow(m.name, m.ok, m.reason) for m in o.metrics), t.warnings if t else ())
 
 
-def _performance(rec: Rec) -> Performance | None:
-    b = rec.result
-    if b is None:
-        return None
+def _performance(ev: Evidence, run: BenchRun) -> Performance:
+    b = run.rec.result
     rows = tuple(RatioRow(r.name, r.direction, r.base.median, r.cand.median, r.ratio, r.ci[0], r.ci[1], r.p_value,
                           r.threshold, r.verdict, r.note) for r in b.results)
-    return Performance(rec.ref, b.exit_code == 0, rows, b.env_differences)
+    where = gpu_evidence(ev, run.rec, "runs") or gpu_pair(ev, run.rec)
+    return Performance(run.rec.ref, run.passed, rows, b.env_differences, _comparison(run.comparison), run.role,
+                       where)
+
+
+def _comparison(names: tuple[str, ...]) -> str:
+    shown = ", ".join(names[:4])
+    return shown + (f" and {len(names) - 4} more" if len(names) > 4 else "")
 
 
 def _comm(ev: Evidence, rec: Rec) -> CommRow:

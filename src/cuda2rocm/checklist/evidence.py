@@ -10,6 +10,7 @@ same before and after the kind is registered.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -84,8 +85,24 @@ class Settings:
     target_rocm: str = ""
     target_os: str = ""
     dual_platform: bool = False
+    thresholds: tuple[str, ...] = ()  # [performance] thresholds: bench compare runs are judged under these
     source: str = ""  # the file read ("" when none)
     problem: str = ""  # why it could not be read
+
+
+@dataclass(frozen=True)
+class Side:
+    """Where one side (baseline or candidate) of a comparison ran, read from its recorded inputs."""
+
+    platform: str  # cuda (an NVIDIA GPU) | rocm (an AMD GPU) | cpu | "" (not recorded)
+    device: str  # what it ran on, for a reason ("NVIDIA H200", "cpu")
+
+    def __str__(self) -> str:
+        if not self.platform:
+            return "an unrecorded device"
+        if self.platform == "cpu":
+            return "CPU"
+        return f"{self.device or 'a GPU'} ({'CUDA' if self.platform == 'cuda' else 'ROCm'})"
 
 
 @dataclass
@@ -122,6 +139,73 @@ class Evidence:
             return fingerprint_platform(rec.payload)
         fp = self.fingerprints.get(rec.ref.machine or "")
         return fingerprint_platform(fp) if fp is not None else ""
+
+    @cached_property
+    def _captures(self) -> dict[str, Mapping[str, Any]]:
+        """sha256 of a capture's ``manifest.json`` -> the manifest (the capture record's payload)."""
+        out: dict[str, Mapping[str, Any]] = {}
+        for r in self.of("capture"):
+            if isinstance(r.payload, dict):
+                for art in r.envelope.artifacts:
+                    if art.path.endswith("manifest.json"):
+                        out[art.sha256] = r.payload
+        return out
+
+    def side(self, rec: Rec, role: str) -> Side:
+        """Where the ``role`` side (``baseline`` / ``candidate``) of a compare or bench-compare record ran: from
+        the capture manifest among its artifacts (the capture record with the same sha256, else the workspace's
+        stored copy), or the fingerprint in a bench JSONL file it read. Unknown (``""``) when none says."""
+        for art in rec.envelope.artifacts:
+            if art.role != role:
+                continue
+            manifest = self._captures.get(art.sha256)
+            data = manifest if manifest is not None else _stored(self.root, art.sha256)
+            found = _side_of(data)
+            if found is not None:
+                return found
+        return Side("", "")
+
+
+_STORED_LIMIT = 4 << 20  # bytes of a stored artifact read to find a manifest or a fingerprint
+
+
+def _stored(root: Path, sha256: str) -> Any:
+    """The JSON of a stored artifact (a manifest), or its JSONL lines (bench records); None when neither."""
+    path = root / ".cuda2rocm" / "artifacts" / sha256
+    try:
+        if path.stat().st_size > _STORED_LIMIT:
+            return None
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    lines = []
+    for line in text.splitlines():
+        try:
+            lines.append(json.loads(line))
+        except ValueError:
+            continue
+    return lines
+
+
+def _side_of(data: Any) -> Side | None:
+    """A capture manifest's device and backend, or the first fingerprint (``env``) of bench JSONL records."""
+    if isinstance(data, dict) and ("device" in data or data.get("format") == "cuda2rocm-capture"):
+        fp: dict[str, Any] = data["fingerprint"] if isinstance(data.get("fingerprint"), dict) else {}
+        if not str(data.get("device", "")).startswith("cuda"):
+            return Side("cpu", str(data.get("device") or "cpu"))
+        backend = str(fp.get("backend") or "")
+        return Side(backend if backend in ("cuda", "rocm") else "", str(fp.get("device_name") or ""))
+    for line in data if isinstance(data, list) else [data]:
+        env = line.get("env") if isinstance(line, dict) else None
+        if isinstance(env, dict):
+            gpus = [str(g.get("name", "")) for g in env.get("gpus") or [] if isinstance(g, dict)]
+            platform = fingerprint_platform(env)
+            return Side(platform or ("cpu" if not gpus else ""), gpus[0] if gpus else "")
+    return None
 
 
 def fingerprint_platform(fp: Mapping[str, Any]) -> str:
@@ -185,7 +269,7 @@ def read_settings(root: Path) -> Settings:
         cfg = config.load(path)
     except config.ConfigError as exc:
         return Settings(source=CONFIG_NAME, problem=f"{CONFIG_NAME}: cannot read: {exc}")
-    return Settings(cfg.target_gpu, cfg.target_rocm, cfg.target_os, cfg.dual_platform, CONFIG_NAME)
+    return Settings(cfg.target_gpu, cfg.target_rocm, cfg.target_os, cfg.dual_platform, cfg.thresholds, CONFIG_NAME)
 
 
 def collect(root: Path) -> Evidence:

@@ -4,9 +4,16 @@ An item is registered with :func:`item` under a stable id (``CL1`` .. ``CL10``) 
 it reads and its evidence rule as text (docs/report.md prints the same rules). A rule is a function
 ``(Evidence) -> Verdict``: a status (done / partial / not started / failed), the reasons (facts from the
 records, and what is missing), and the records it decided on. Nothing is ever self-declared: settings name a
-target, but only records prove an item. :func:`decide` applies the one rule every item shares: a stale record
+target, but only records prove an item. :func:`decide` applies the rules every item shares: a stale record
 (another payload schema version, or a kind this tool does not know) can make an item partial at most, with the
-reason shown.
+reason shown; and an item is done only with no open high or critical finding in its scope (the newest records of
+the kinds in ``Item.findings``, in its ``finding_layers``): otherwise it is partial and names them.
+
+Evidence that must come from GPUs (compare, bench compare, smoke) counts only when it was made on the named
+platform: the CUDA baseline on an NVIDIA GPU, the candidate on an AMD GPU with ROCm (:func:`gpu_evidence`). Runs of
+``bench compare`` are grouped by comparison (the metrics compared); in each group the newest run under the
+workspace's thresholds decides, and a run with looser thresholds than ``cuda2rocm.toml``'s is not evidence
+(:func:`performance_runs`).
 """
 
 from __future__ import annotations
@@ -14,9 +21,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cuda2rocm.checklist.evidence import Evidence, Rec, Ref, fingerprint_platform
+
+if TYPE_CHECKING:
+    from cuda2rocm.perf.thresholds import Threshold
 
 
 class Status(str, enum.Enum):
@@ -45,6 +55,19 @@ class Item:
     rule: str  # the evidence rule, as documented
     layers: tuple[str, ...]  # the scan layers whose difficulty is this item's risk
     check: Callable[[Evidence], Verdict] = field(compare=False, repr=False)
+    findings: tuple[str, ...] = ()  # record kinds whose open high/critical findings keep the item from done
+    finding_layers: tuple[str, ...] = ()  # ... in these layers only (empty: every layer)
+
+    @property
+    def findings_rule(self) -> str:
+        """The shared rule on open findings, as this item applies it (docs/report.md)."""
+        if not self.findings:
+            return ""
+        kinds = ", ".join(f"`{k}`" for k in self.findings)
+        where = f" in the {', '.join(self.finding_layers)} layer{'s' if len(self.finding_layers) > 1 else ''}" \
+            if self.finding_layers else ""
+        return (f"Open findings: done also needs no high or critical finding{where} in the newest {kinds} "
+                "record; with one left the item is partial and names it.")
 
 
 @dataclass(frozen=True)
@@ -60,12 +83,14 @@ class ItemResult:
 ITEMS: dict[str, Item] = {}
 
 
-def item(id: str, title: str, kinds: Sequence[str], rule: str, layers: Sequence[str] = ()
+def item(id: str, title: str, kinds: Sequence[str], rule: str, layers: Sequence[str] = (), *,
+         findings: Sequence[str] = (), finding_layers: Sequence[str] = ()
          ) -> Callable[[Callable[[Evidence], Verdict]], Callable[[Evidence], Verdict]]:
     def register(fn: Callable[[Evidence], Verdict]) -> Callable[[Evidence], Verdict]:
         if id in ITEMS:
             raise ValueError(f"checklist item {id} registered twice")
-        ITEMS[id] = Item(id, title, tuple(kinds), " ".join(rule.split()), tuple(layers), fn)
+        ITEMS[id] = Item(id, title, tuple(kinds), " ".join(rule.split()), tuple(layers), fn, tuple(findings),
+                         tuple(finding_layers))
         return fn
 
     return register
@@ -74,6 +99,12 @@ def item(id: str, title: str, kinds: Sequence[str], rule: str, layers: Sequence[
 def decide(it: Item, ev: Evidence) -> ItemResult:
     v = it.check(ev)
     status, reasons = v.status, list(v.reasons)
+    if status is Status.DONE and it.findings:
+        left = open_findings(ev, it.findings, it.finding_layers)
+        if left:
+            status = Status.PARTIAL
+            reasons.append(f"{len(left)} high or critical findings left open: {_few(left)}")
+            v = Verdict(status, v.reasons, (*v.decided_by, *(r for k in it.findings if (r := ev.latest(k)))), v.also)
     stale = [r for r in v.decided_by if r.stale]
     if stale and status in (Status.DONE, Status.FAILED):
         was = "done" if status is Status.DONE else "failed"
@@ -141,6 +172,129 @@ def _generated(payload: Any) -> list[str]:
     if not isinstance(gen, list):
         return []
     return [str(g.get("path", "")) if isinstance(g, dict) else str(g) for g in gen]
+
+
+def open_findings(ev: Evidence, kinds: Sequence[str], layers: Sequence[str] = ()) -> list[str]:
+    """The high and critical findings the newest record of each of ``kinds`` leaves open (``convert``: every
+    file's findings; migrate records: the payload's), in ``layers`` (empty: all), as ``RULE path:line``."""
+    out = []
+    for kind in kinds:
+        rec = ev.latest(kind)
+        if rec is None:
+            continue
+        if kind == "convert":
+            summary = rec.result
+            found = [{"rule": f.rule, "severity": str(f.severity), "layer": str(f.layer), "path": f.path,
+                      "line": f.line} for fs in (summary.files if summary is not None else ()) for f in fs.findings]
+        else:
+            found = _findings(rec.payload)
+        for f in found:
+            if str(f.get("severity", "")).lower() in ("high", "critical") and \
+                    (not layers or str(f.get("layer", "")) in layers):
+                out.append(f"{f.get('rule', '?')} {f.get('path', '?')}:{f.get('line', 0)}")
+    return list(dict.fromkeys(out))
+
+
+def gpu_evidence(ev: Evidence, rec: Rec, inputs: str = "captures") -> str:
+    """"" when ``rec`` (compare, bench compare) compares a CUDA baseline made on an NVIDIA GPU with a candidate
+    made on an AMD GPU with ROCm; else what it compared instead (``inputs`` names the kind of input)."""
+    base, cand = ev.side(rec, "baseline"), ev.side(rec, "candidate")
+    if (base.platform, cand.platform) == ("cuda", "rocm"):
+        return ""
+    if base.platform == cand.platform == "cpu":
+        return f"on CPU {inputs} only: not GPU evidence"
+    if not base.platform and not cand.platform:
+        return f"on {inputs} that do not record the device they ran on: not GPU evidence"
+    return (f"with the baseline on {base} and the candidate on {cand}: not GPU evidence (that needs the CUDA "
+            "baseline on an NVIDIA GPU and the candidate on an AMD GPU with ROCm)")
+
+
+def gpu_pair(ev: Evidence, rec: Rec) -> str:
+    """``NVIDIA H200 (CUDA) vs MI300X (ROCM)``: the two sides of a comparison that is GPU evidence."""
+    return f"{ev.side(rec, 'baseline')} vs {ev.side(rec, 'candidate')}"
+
+
+def newest_compare(ev: Evidence) -> tuple[str, str, Rec | None]:
+    """What the compare records show, as (state, reason, record): ``fail`` when the newest compare, or the newest
+    one that is GPU evidence, fails; ``pass`` when the newest GPU-evidence compare passes; ``not-gpu`` when
+    compares pass only on other devices (the reason says which); ``""`` without a decoded compare record."""
+    recs = [r for r in ev.of("compare") if r.result is not None]
+    if not recs:
+        return "", "", None
+    gpu = [r for r in recs if not gpu_evidence(ev, r)]
+    for rec in (recs[-1], *gpu[-1:]):
+        if not rec.result.passed:
+            first = rec.result.tensors.first_divergence if rec.result.tensors is not None else None
+            why = (f"compare fails: first divergence {first.name} ({'; '.join(first.reasons) or first.status})"
+                   if first is not None else "compare fails (curves or metrics)")
+            return "fail", why, rec
+    if gpu:
+        return "pass", f"compare passes: {gpu_pair(ev, gpu[-1])}", gpu[-1]
+    return "not-gpu", f"compare passes {gpu_evidence(ev, recs[-1])}", recs[-1]
+
+
+@dataclass(frozen=True)
+class BenchRun:
+    """One ``bench compare`` record judged against the workspace's thresholds."""
+
+    rec: Rec
+    comparison: tuple[str, ...]  # the metrics compared: runs with the same metrics are the same comparison
+    looser: tuple[str, ...]  # workspace thresholds this run applied more loosely (or not at all): not evidence
+    decides: bool  # the newest run of its comparison under the workspace's thresholds
+
+    @property
+    def passed(self) -> bool:
+        return not self.rec.result.exit_code
+
+    @property
+    def role(self) -> str:
+        if self.looser:
+            return "not evidence: looser thresholds than cuda2rocm.toml (" + "; ".join(self.looser) + ")"
+        return "decides" if self.decides else "earlier run"
+
+
+def _as_strict(used: Threshold | None, wanted: Threshold) -> bool:
+    """Does the threshold a run applied hold the candidate at least as tightly as the workspace's?"""
+    if used is None or used.relative != wanted.relative:
+        return False
+    if wanted.op in (">=", ">") and used.op in (">=", ">"):
+        return used.value > wanted.value or (used.value == wanted.value and (used.op == ">" or wanted.op == ">="))
+    if wanted.op in ("<=", "<") and used.op in ("<=", "<"):
+        return used.value < wanted.value or (used.value == wanted.value and (used.op == "<" or wanted.op == "<="))
+    return False
+
+
+def performance_runs(ev: Evidence) -> list[BenchRun]:
+    """Every decoded ``bench compare`` record, oldest first, judged under the workspace's ``[performance]
+    thresholds``: a run that applied a looser threshold (or none) to a metric a workspace threshold names is not
+    evidence; of the others, the newest run of each comparison (the same metric names) decides."""
+    from cuda2rocm.perf import thresholds
+
+    wanted = []
+    for text in ev.settings.thresholds:
+        try:
+            wanted.append(thresholds.parse(text))
+        except ValueError:
+            continue
+    judged: list[tuple[Rec, tuple[str, ...], tuple[str, ...]]] = []
+    for rec in ev.of("bench-compare"):
+        report = rec.result
+        if report is None:
+            continue
+        looser = []
+        for r in report.results:
+            limit = thresholds.find(wanted, r.name)
+            if limit is None:
+                continue
+            try:
+                used = thresholds.parse(r.threshold) if r.threshold else None
+            except ValueError:
+                used = None
+            if not _as_strict(used, limit):
+                looser.append(f"{r.name}: {r.threshold or 'no threshold'}, cuda2rocm.toml: {limit}")
+        judged.append((rec, tuple(sorted(r.name for r in report.results)), tuple(looser)))
+    deciders = {key: rec for rec, key, looser in judged if not looser}
+    return [BenchRun(rec, key, looser, deciders.get(key) is rec) for rec, key, looser in judged]
 
 
 def _few(names: Iterable[str], n: int = 3) -> str:
@@ -244,8 +398,9 @@ def _target(ev: Evidence) -> Verdict:
 
 @item("CL3", "Framework and model support confirmed", ("smoke",), """
     done: the newest `smoke` record ran the model's forward pass with no unimplemented operator, no CPU fallback
-    and every mixed-precision check passing, on a machine not known as the CUDA baseline. partial: it ran with
-    fallbacks or failing precision checks, or only on the CUDA machine. failed: the forward pass failed or an
+    and every mixed-precision check passing, on a GPU (not `cpu`) of a machine not known as the CUDA baseline.
+    partial: it ran with fallbacks or failing precision checks, on the CPU (not GPU evidence), or only on the CUDA
+    machine. failed: the forward pass failed or an
     operator is not implemented. not started: no smoke record.""", ("framework", "model"))
 def _framework(ev: Evidence) -> Verdict:
     rec = ev.latest("smoke")
@@ -269,7 +424,13 @@ def _framework(ev: Evidence) -> Verdict:
         partial.append(f"mixed precision fails: {_few(bad_amp)}")
     if ev.platform(rec) == "cuda":
         partial.append("ran on the CUDA baseline machine: run smoke on the ROCm machine")
+    if _on_cpu(s.device):
+        partial.append("ran on the CPU: not GPU evidence; run smoke with the model on the AMD GPU")
     return _verdict(Status.PARTIAL if partial else Status.DONE, reasons + partial, [rec])
+
+
+def _on_cpu(device: str) -> bool:
+    return not device or device.split(":")[0] == "cpu"
 
 
 _UNSUPPORTED_PLUGIN = ("none", "deprecated_project")
@@ -279,7 +440,7 @@ _UNSUPPORTED_PLUGIN = ("none", "deprecated_project")
     done: the newest `convert` record leaves no unsupported reference and no failed file, and the newest `scan`
     shows no plugin without ROCm support and no CUDA binary without source. partial: either record missing, or
     any of those left (counted). failed: the newest convert failed on a file. not started: neither record.""",
-      ("extension", "low-level"))
+      ("extension", "low-level"), findings=("convert", "migrate-build"))
 def _unsupported(ev: Evidence) -> Verdict:
     scan_rec, conv_rec = ev.latest("scan"), ev.latest("convert")
     if scan_rec is None and conv_rec is None:
@@ -314,7 +475,8 @@ def _unsupported(ev: Evidence) -> Verdict:
     done: a `convert` record with no failed file, a `migrate-build` record with no failed file, and a `verify`
     record in which every translation unit compiled with hipcc. partial: some of the three missing. failed: the
     newest verify has units that do not compile, or the newest convert or migrate build failed (exit 2 or a
-    failed file). not started: none of the three.""", ("extension", "low-level", "library"))
+    failed file). not started: none of the three.""", ("extension", "low-level", "library"),
+      findings=("convert", "migrate-build"))
 def _hip_build(ev: Evidence) -> Verdict:
     conv_rec, build_rec, ver_rec = ev.latest("convert"), ev.latest("migrate-build"), ev.latest("verify")
     if conv_rec is None and build_rec is None and ver_rec is None:
@@ -369,7 +531,8 @@ MATH_LIBRARIES = frozenset({"cublas", "cublaslt", "cudnn", "cufft", "cusparse", 
     done: every CUDA math library and NCCL the newest `scan` finds in use has references converted in the newest
     `convert` record, and where NCCL is used a `comm` record ran on RCCL. partial: a library not converted yet,
     or no RCCL comm record. failed: an RCCL comm record reports backend problems (the framework fell back or
-    loaded another library). not started: no scan record.""", ("library",))
+    loaded another library). not started: no scan record.""", ("library",),
+      findings=("convert",), finding_layers=("library",))
 def _libraries(ev: Evidence) -> Verdict:
     scan_rec = ev.latest("scan")
     rccl = [r for r in ev.of("comm") if ev.platform(r) == "rocm" and isinstance(r.payload, dict)]
@@ -406,7 +569,7 @@ def _libraries(ev: Evidence) -> Verdict:
     done: a `migrate-deploy` record with a Dockerfile (payload `files[]`, kind `dockerfile`) migrated without
     failure, and an `env` record taken inside a container (`container.detected`) on a ROCm machine. partial: one
     of the two. failed: the newest migrate deploy failed on a Dockerfile or exited 2. not started: neither.""",
-      ("ops",))
+      ("ops",), findings=("migrate-deploy",))
 def _container(ev: Evidence) -> Verdict:
     rec = ev.latest("migrate-deploy")
     inside = [r for r in _rocm_envs(ev) if isinstance(r.payload.get("container"), dict)
@@ -435,52 +598,77 @@ def _container(ev: Evidence) -> Verdict:
 
 
 @item("CL8", "Unit, correctness and performance tests done", ("smoke", "compare", "bench-compare"), """
-    done: the newest `smoke`, `compare` and `bench-compare` records all pass (forward pass and the abnormal-input
-    checks: NaN input, empty batch, out of memory; every tensor, curve and metric within tolerance; no metric
-    failing its threshold or regressing significantly). partial:
-    some of the three missing. failed: the newest of any of them fails. not started: none of them.""",
+    done: the newest `smoke` record passes on a GPU (forward pass and the abnormal-input checks: NaN input, empty
+    batch, out of memory), the newest `compare` that is GPU evidence passes (every tensor, curve and metric within
+    tolerance) and, for every `bench-compare` comparison (runs comparing the same metrics), the newest run under
+    the workspace's `[performance] thresholds` passes (no metric failing its threshold or regressing
+    significantly). GPU evidence: the baseline side ran on an NVIDIA GPU (CUDA) and the candidate on an AMD GPU
+    (ROCm), read from the capture manifests or bench fingerprints among the record's artifacts. A bench run that
+    applied a looser threshold (or none) to a metric a workspace threshold names is not evidence; the report
+    lists it in the comparison's history. partial: some of the three missing, a smoke run on the CPU, a compare
+    or bench compare that passes only on other devices (CPU captures, the same platform on both sides, devices
+    not recorded), or bench runs only under looser thresholds. failed: the newest smoke fails, the newest compare
+    (or the newest GPU-evidence compare) fails, or the deciding run of a bench comparison fails. not started:
+    none of them.""",
       ("model", "extension"))
 def _tests(ev: Evidence) -> Verdict:
-    smoke_rec, cmp_rec, bench_rec = ev.latest("smoke"), ev.latest("compare"), ev.latest("bench-compare")
-    if smoke_rec is None and cmp_rec is None and bench_rec is None:
+    smoke_rec, bench_recs = ev.latest("smoke"), ev.of("bench-compare")
+    state, why, cmp_rec = newest_compare(ev)
+    if smoke_rec is None and not state and not bench_recs:
         return _verdict(Status.NOT_STARTED, ["no smoke, compare or bench-compare record"])
     failed: list[str] = []
     failing: list[Rec | None] = []
     reasons: list[str] = []
-    missing: list[str] = []
-    smoke, outcome, bench = _typed(smoke_rec), _typed(cmp_rec), _typed(bench_rec)
+    open_: list[str] = []
+    smoke = _typed(smoke_rec)
     if smoke is not None:
         bad = [c for c in (smoke.forward, *smoke.abnormal) if not c.ok]
         if bad:
             failed.append("smoke: " + "; ".join(f"{c.name} failed{': ' + c.detail if c.detail else ''}" for c in bad))
             failing.append(smoke_rec)
+        elif _on_cpu(smoke.device):
+            open_.append("smoke passes on the CPU only: not GPU evidence")
         else:
-            reasons.append(f"smoke: forward pass and {len(smoke.abnormal)} abnormal-input checks ok")
+            reasons.append(f"smoke: forward pass and {len(smoke.abnormal)} abnormal-input checks ok on "
+                           f"{smoke.device}")
     else:
-        missing.append("smoke")
-    if outcome is not None:
-        if outcome.passed:
-            reasons.append("compare passes")
+        open_.append("missing: smoke record")
+    if state == "fail":
+        failed.append(why)
+        failing.append(cmp_rec)
+    elif state == "pass":
+        reasons.append(why)
+    elif state == "not-gpu":
+        open_.append(why)
+    else:
+        open_.append("missing: compare record")
+    runs = performance_runs(ev)
+    deciders = [r for r in runs if r.decides]
+    for run in deciders:
+        history = [r for r in runs if r.comparison == run.comparison]
+        earlier = ""
+        if len(history) > 1:
+            earlier = f" ({len(history)} runs of this comparison: " + ", ".join(
+                f"{'pass' if r.passed else 'fail'}{' (looser thresholds: not evidence)' if r.looser else ''}"
+                for r in history) + ")"
+        if not run.passed:
+            failed += [f"bench: {line}{earlier}" for line in run.rec.result.failures()[:3]]
+            failing.append(run.rec)
+        elif (not_gpu := gpu_evidence(ev, run.rec, "runs")):
+            open_.append(f"bench compare passes {not_gpu}{earlier}")
         else:
-            first = outcome.tensors.first_divergence if outcome.tensors is not None else None
-            failed.append(f"compare fails: first divergence {first.name} ({'; '.join(first.reasons) or first.status})"
-                          if first is not None else "compare fails (curves or metrics)")
-            failing.append(cmp_rec)
-    else:
-        missing.append("compare")
-    if bench is not None:
-        if bench.exit_code:
-            failed += [f"bench: {line}" for line in bench.failures()[:3]]
-            failing.append(bench_rec)
-        else:
-            reasons.append(f"bench compare: {len(bench.results)} metrics within thresholds")
-    else:
-        missing.append("bench-compare")
-    decided = [smoke_rec, cmp_rec, bench_rec]
+            reasons.append(f"bench compare: {len(run.rec.result.results)} metrics within thresholds, "
+                           f"{gpu_pair(ev, run.rec)}{earlier}")
+    if runs and not deciders:
+        open_.append("bench compare ran only with looser thresholds than cuda2rocm.toml's: "
+                     + _few(x for r in runs for x in r.looser) + "; re-run it with the workspace's thresholds")
+    elif not runs:
+        open_.append("missing: bench-compare record")
+    decided = [smoke_rec, cmp_rec, *(r.rec for r in deciders)]
     if failed:
         return _verdict(Status.FAILED, failed + reasons, failing, decided)
-    if missing:
-        return _verdict(Status.PARTIAL, [*reasons, f"missing: {', '.join(missing)} record"], decided)
+    if open_:
+        return _verdict(Status.PARTIAL, reasons + open_, decided)
     return _verdict(Status.DONE, reasons, decided)
 
 
@@ -495,17 +683,18 @@ def _comm_wrong(rec: Rec) -> list[str]:
 
 
 @item("CL9", "Single-GPU, 8-GPU and multi-node regression done", ("compare", "comm"), """
-    done: a passing `compare` record (the single-GPU regression against the baseline), a `comm` record on RCCL
-    with 8 or more GPUs on one node, and one on RCCL across 2 or more nodes, each with every result correct.
-    partial: some of the three scales. failed: an RCCL comm record with a wrong result or error, or the newest
+    done: a passing `compare` record that is GPU evidence (the single-GPU regression: the CUDA baseline captured on
+    an NVIDIA GPU, the candidate on an AMD GPU with ROCm, as item 8 reads them), a `comm` record on RCCL with 8 or
+    more GPUs on one node, and one on RCCL across 2 or more nodes, each with every result correct. partial: some
+    of the three scales (a compare that passes only on CPU captures or other devices does not count, and the
+    reason says what it compared). failed: an RCCL comm record with a wrong result or error, or the newest
     compare fails. not started: none. NCCL comm records are the CUDA baseline: shown, never counted.""",
       ("ops", "library"))
 def _scales(ev: Evidence) -> Verdict:
     comm = [r for r in ev.of("comm") if isinstance(r.payload, dict)]
     rccl = [r for r in comm if ev.platform(r) == "rocm"]
     baseline = [r for r in comm if ev.platform(r) == "cuda"]
-    cmp_rec = ev.latest("compare")
-    outcome = _typed(cmp_rec)
+    state, why, cmp_rec = newest_compare(ev)
     base_note = [f"CUDA baseline: {_few(f'{w} GPUs on {n} node(s)' for w, n in map(_comm_shape, baseline))}"] \
         if baseline else []
     wrong = [(r, _comm_wrong(r)) for r in rccl]
@@ -513,15 +702,20 @@ def _scales(ev: Evidence) -> Verdict:
     if wrong:
         return _verdict(Status.FAILED, [f"{r.ref.path}: wrong results: {_few(w)}" for r, w in wrong],
                         [r for r, _ in wrong], baseline)
-    if outcome is not None and not outcome.passed:
-        return _verdict(Status.FAILED, ["the newest compare fails"], [cmp_rec], baseline)
-    one = cmp_rec if outcome is not None else None
+    if state == "fail":
+        return _verdict(Status.FAILED, [f"the newest compare fails: {why.removeprefix('compare fails: ')}"],
+                        [cmp_rec], baseline)
+    one = cmp_rec if state == "pass" else None
+    if state == "not-gpu":
+        base_note.insert(0, f"1 GPU: not counted: {why}")
     eight = next((r for r in reversed(rccl) if _comm_shape(r)[0] >= 8 and _comm_shape(r)[1] == 1), None)
     multi = next((r for r in reversed(rccl) if _comm_shape(r)[1] >= 2), None)
     scales = {"1 GPU (compare)": one, "8 GPUs on one node (comm)": eight, ">= 2 nodes (comm)": multi}
     have = [k for k, v in scales.items() if v is not None]
     lacking = [k for k, v in scales.items() if v is None]
     if not have:
+        if state == "not-gpu":
+            return _verdict(Status.PARTIAL, [f"missing: {', '.join(lacking)}", *base_note], [cmp_rec], baseline)
         return _verdict(Status.NOT_STARTED, ["no passing compare and no RCCL comm record", *base_note],
                         also=baseline)
     reasons = [f"covered: {', '.join(have)}"] + ([f"missing: {', '.join(lacking)}"] if lacking else []) + base_note
@@ -537,7 +731,7 @@ def _rule_number(rule: str) -> int:
     done: the newest `migrate-deploy` record covers monitoring and logging (a dashboard file among `files[]`, or a
     C2R-M7xx finding) and upgrade and rollback (a generated canary or validation file in `added[]`, or a
     C2R-M8xx finding). partial: one of the two. failed: the newest migrate deploy failed (exit 2 or a failed
-    file). not started: no migrate-deploy record.""", ("ops",))
+    file). not started: no migrate-deploy record.""", ("ops",), findings=("migrate-deploy",))
 def _operations(ev: Evidence) -> Verdict:
     rec = ev.latest("migrate-deploy")
     if rec is None:

@@ -15,11 +15,23 @@ assessment, translation coverage, compile results, correctness and performance a
 remaining work ordered by risk and, for a dual-platform workspace, what each platform keeps.
 
 Formats: html (one self-contained file with inline SVG charts), markdown, json (docs/schema/report.schema.json).
+Record links are relative to the -o file, so the report may be written outside the workspace.
 Without --format the suffix of -o decides (.html, .json, else Markdown). Exit code: 0 the report was made,
 2 PATH is not a workspace or cannot be read. Records that do not load are listed in the report.
 """
 
 _SUFFIX = {".html": "html", ".htm": "html", ".json": "json"}
+
+
+def _base(root: Path, output: Path | None) -> str:
+    """The path from the report's folder to the workspace root, before every record link ("" when the report
+    goes to standard output or into the root itself)."""
+    import os
+
+    if output is None:
+        return ""
+    rel = Path(os.path.relpath(root.resolve(), output.resolve().parent)).as_posix()
+    return "" if rel == "." else rel + "/"
 
 
 @click.command(help=_HELP)
@@ -44,7 +56,7 @@ def command(path: Path, fmt: str | None, output: Path | None) -> int:
         return 2
     chosen = fmt or (_SUFFIX.get(output.suffix.lower(), "markdown") if output is not None else "markdown")
     try:
-        text = render(build(root), chosen, kind="delivery")
+        text = render(build(root), chosen, kind="delivery", base=_base(root, output))
     except OSError as exc:
         click.echo(f"error: {root}: cannot read the workspace: {exc.strerror or exc}", err=True)
         return 2

@@ -52,6 +52,8 @@ _OPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
     ("scan", "sarif"): ("rules",),
     ("findings", "sarif"): ("rules", "root"),
     ("compare", "rich"): ("show_all",),
+    ("delivery", "html"): ("base",),
+    ("delivery", "markdown"): ("base",),
 }
 
 

@@ -69,15 +69,17 @@ def sections(report: DeliveryReport) -> list[Section]:
     out = [Section("checklist", "Delivery checklist", (_summary_line(report),), (checklist_table(report),))]
     if report.remaining:
         rows = [(w.risk, w.item, w.title, STATUS_LABEL[w.status], "\n".join(w.todo)) for w in report.remaining]
-        out.append(Section("remaining", "Remaining work, riskiest first", (),
-                           (Table("remaining", "Remaining work", ("Risk", "Item", "What", "Status", "To do"), rows),)))
+        title = "Remaining work, riskiest first"
+        out.append(Section("remaining", title, (),
+                           (Table("remaining", title, ("Risk", "Item", "What", "Status", "To do"), rows),)))
     if report.scan is not None:
         s = report.scan
         low, high = s.effort_person_days
         scan_lines = [f"Project `{s.project}`, target {s.target_gpu or '-'}: risk {s.risk}, effort {low}-{high} "
                  "person-days." + (f" Proof of concept: {s.proof_of_concept}" if s.proof_of_concept else "")]
         tables = [Table("layers", "Layers", ("Layer", "Difficulty", "Findings", "Why"),
-                        [(r.layer, r.difficulty, str(r.findings), "; ".join(r.reasons)) for r in s.layers])]
+                        [(r.layer, r.difficulty, str(layer_totals(s).get(r.layer, 0)), "; ".join(r.reasons))
+                         for r in s.layers])]
         if s.signals:
             tables.append(Table("signals", "High-risk signals", ("Signal",), [(x,) for x in s.signals]))
         out.append(Section("scan", "Assessment (scan)", tuple(scan_lines), tuple(tables)))
@@ -85,6 +87,10 @@ def sections(report: DeliveryReport) -> list[Section]:
         cov = report.coverage
         line = (f"{cov.converted} CUDA references converted, {cov.unsupported} unsupported left: coverage "
                 f"{cov.coverage:.1%}. Files: " + ", ".join(f"{n} {k}" for k, n in cov.by_status.items()) + ".")
+        if cov.open_findings:
+            line += (f" Coverage counts references only: {len(cov.open_findings)} high or critical findings are "
+                     "still open (" + ", ".join(cov.open_findings[:5])
+                     + (f" and {len(cov.open_findings) - 5} more" if len(cov.open_findings) > 5 else "") + ").")
         rows = [(lib, str(n)) for lib, n in cov.by_library.items()]
         tables = [Table("coverage", "Converted references by library", ("Library", "References"), rows)]
         if cov.failed:
@@ -120,11 +126,17 @@ def sections(report: DeliveryReport) -> list[Section]:
                                     ("Name", "Result", "Why"), checks))
         out.append(Section("correctness", "Correctness (compare)", tuple(lines), tuple(tables)))
     if report.performance:
-        lines, tables = [], []
+        lines, tables = ["Ratio = candidate / CUDA baseline (median), with its 95% bootstrap interval. Per "
+                         "comparison (the same metrics) the newest run under the thresholds of cuda2rocm.toml "
+                         "decides; a run with looser thresholds is not evidence (docs/report.md, item CL8)."], []
+        tables.append(Table("perf-history", "Runs of each comparison, oldest first",
+                            ("Comparison", "Record", "Started", "Thresholds", "Result", "Counts as", "Ran on"),
+                            [(p.comparison, p.record.path, p.record.started_at,
+                              ", ".join(dict.fromkeys(m.threshold for m in p.metrics if m.threshold)) or "-",
+                              "pass" if p.passed else "fail", p.role, p.platforms)
+                             for p in sorted(report.performance, key=lambda p: p.comparison)]))
         for i, p in enumerate(report.performance):
-            lines.append(f"{p.record.path}: {'pass' if p.passed else 'fail'}; ratio = candidate / CUDA baseline "
-                         "(median), 95% bootstrap interval")
-            lines += [f"environment differs: {x}" for x in p.env_differences]
+            lines += [f"{p.record.path}: environment differs: {x}" for x in p.env_differences]
             rows = [(m.metric, m.direction, _num(m.base_median), _num(m.cand_median), _num(m.ratio, ".3f"),
                      f"[{_num(m.ci_low, '.3f')}, {_num(m.ci_high, '.3f')}]", _num(m.p_value), m.threshold or "-",
                      m.verdict, m.note) for m in p.metrics]
@@ -166,6 +178,26 @@ def sections(report: DeliveryReport) -> list[Section]:
     return out
 
 
+def layer_totals(scan: object) -> dict[str, int]:
+    """Findings per layer from the counts the findings-by-layer chart draws (the table shows the same)."""
+    out: dict[str, int] = {}
+    for c in getattr(scan, "findings", ()):
+        out[c.layer] = out.get(c.layer, 0) + c.findings
+    return out
+
+
+def verdict_line(report: DeliveryReport) -> str:
+    """One plain line first: ``ready`` when every item is done, else ``not ready`` with the counts of the items
+    not done and the riskiest remaining item as the next step."""
+    order = (Status.FAILED, Status.NOT_STARTED, Status.PARTIAL)
+    counts = ", ".join(f"{report.summary[str(s)]} {STATUS_LABEL[s]}" for s in order if report.summary.get(str(s)))
+    if not counts:
+        return f"ready: all {len(report.checklist)} items done"
+    nxt = report.remaining[0] if report.remaining else None
+    step = f"; next: {nxt.item} {nxt.title}" + (f": {nxt.todo[-1]}" if nxt.todo else "") if nxt else ""
+    return f"not ready: {counts}{step}"
+
+
 def _summary_line(report: DeliveryReport) -> str:
     parts = ", ".join(f"{n} {STATUS_LABEL[Status(k)]}" for k, n in report.summary.items() if n)
     return f"{len(report.checklist)} items: {parts}. Each status is decided from the records below (docs/report.md)."
@@ -173,8 +205,11 @@ def _summary_line(report: DeliveryReport) -> str:
 
 # --- Markdown -----------------------------------------------------------------------------------------------------
 
-def render_markdown(report: DeliveryReport) -> str:
-    lines = [f"# cuda2rocm delivery report: {inline(report.workspace)}", ""]
+def render_markdown(report: DeliveryReport, base: str = "") -> str:
+    """``base``: the path from where the report is written to the workspace root ("" when it is written there),
+    put before every record link."""
+    lines = [f"# cuda2rocm delivery report: {inline(report.workspace)}", "", f"**{inline(verdict_line(report))}**",
+             ""]
     if report.target_gpu:
         lines += [f"- **Target GPU:** {inline(report.target_gpu)}"]
     lines += [f"- **Records:** {report.records}", f"- **Tool:** cuda2rocm {inline(report.tool_version)}"]
@@ -185,15 +220,15 @@ def render_markdown(report: DeliveryReport) -> str:
         for t in sec.tables:
             if sec.title != t.title:
                 lines += ["", f"### {inline(t.title)}"]
-            rows = [_md_links(t, row) for row in t.rows]
+            rows = [_md_links(t, row, base) for row in t.rows]
             lines += ["", *table_lines(t.headers, rows)]
     return "\n".join(lines) + "\n"
 
 
-def _md_links(table: Table, row: tuple[str, ...]) -> tuple[str, ...]:
-    """Record paths as relative links (the report is written in the workspace)."""
+def _md_links(table: Table, row: tuple[str, ...], base: str = "") -> tuple[str, ...]:
+    """Record paths as links relative to where the report is written (``base``: to the workspace root)."""
     def link(paths: str) -> Md:
-        return Md("<br>".join(f"[{code(p, table=True)}]({p})" for p in paths.split("\n")))
+        return Md("<br>".join(f"[{code(p, table=True)}]({base}{p})" for p in paths.split("\n")))
 
     if table.key == "checklist":
         return (*row[:4], link(row[4]) if row[4] != "-" else row[4])
@@ -277,12 +312,17 @@ def _layer_svg(c: object) -> Markup:
     return Markup(template("chart.html.j2").render(chart=c))
 
 
-def render_html(report: DeliveryReport) -> str:
+def render_html(report: DeliveryReport, base: str = "") -> str:
+    """``base``: the path from the HTML file's folder to the workspace root, put before record links (so they
+    work wherever ``-o`` writes the file)."""
+    from cuda2rocm.model import Severity
     from cuda2rocm.report._html import template
 
     secs = sections(report)
     return template("delivery.html.j2").render(report=report, sections=secs, charts=charts(report),
-                                                label=STATUS_LABEL, records=_records(report))
+                                                label=STATUS_LABEL, records=_records(report), base=base,
+                                                verdict=verdict_line(report), status_color=STATUS_COLOR,
+                                                severities=[str(s) for s in sorted(Severity, reverse=True)])
 
 
 # --- JSON schema --------------------------------------------------------------------------------------------------
@@ -322,4 +362,6 @@ def rules_markdown() -> str:
         kinds = ", ".join(f"`{k}`" for k in it.kinds)
         lines += [f"### {it.id}: {it.title}", "", f"Reads: {kinds}. Risk from the scan's layers: "
                   f"{', '.join(it.layers)}.", "", it.rule, ""]
+        if it.findings_rule:
+            lines += [it.findings_rule, ""]
     return "\n".join(lines)
