@@ -10,16 +10,17 @@ the side of "unknown", which keeps the checks precise.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from cuda2rocm.hazards.common import LANEISH
 from cuda2rocm.hazards.context import Source
-from cuda2rocm.hazards.symbols import file_env, initialiser
+from cuda2rocm.hazards.symbols import angle_args, file_env, initialiser, template_params
 from cuda2rocm.lazyre import lazy
-from cuda2rocm.source.consteval import parse_int
+from cuda2rocm.source.consteval import evaluate, parse_int
 from cuda2rocm.source.structure import Function
-from cuda2rocm.source.tokens import IDENT, PUNCT
+from cuda2rocm.source.tokens import IDENT, NUMBER, PUNCT, Token
 
 THREAD_SOURCES = frozenset({"threadIdx"})
 LANE_SOURCES = frozenset({"__lane_id", "laneid", "lane_id"})
@@ -54,6 +55,10 @@ class Flow:
     volatile: set[str] = field(default_factory=set)
     types: dict[str, str] = field(default_factory=dict)
     warp_sync: bool = False
+    #: names that stand for the warp width in this function (value 32, or 5 for a shift) and those that count
+    #: only where the result is named as a lane or warp (:func:`function_widths`)
+    widths: dict[str, int] = field(default_factory=dict)
+    loose: dict[str, int] = field(default_factory=dict)
 
 
 class LaneOp(NamedTuple):
@@ -107,14 +112,16 @@ def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
     """Warp widths (32, 31, 0x1f, 5, or a warp-size constant of 32) applied to thread indexes or ``blockDim``."""
     found = [(i, parse_int(src.src(i)), src.prev(i)) for i in src.kind_range("NUMBER", start, end)
              if not src.tokens[i].pp]  # numbers are always code tokens
-    constants = warp_constants(src)
-    if constants:
-        found += [(i, *_constant_operand(src, i)) for i in src.idents(constants, start, end)]
+    names = {**flow.loose, **flow.widths}
+    if names:
+        found += [(i, *_constant_operand(src, i, names[src.src(i)])) for i in src.idents(frozenset(names), start, end)]
         found.sort()
     for i, value, op in found:
         kind = _op_kind(src.src(op), value)
         if kind is None:
             continue
+        if src.kind(i) == IDENT and src.src(i) not in flow.widths and not LANEISH().search(assigned_name(src, i)):
+            continue  # a constant of 32 with no warp in its name, outside warp-synchronous code: a lane only if named
         a = _operand_start(src, op)
         if kind == "warp" and mentions(src, a, op, frozenset({"blockDim"})):
             kind = "count"
@@ -147,15 +154,89 @@ def _sizes_a_tile(src: Source, name: str) -> bool:
     return any(src.src(src.prev(i)) == "<" and src.src(src.prev(i, 2)) in _TILES for i in src.positions(name))
 
 
-def _constant_operand(src: Source, i: int) -> tuple[int | None, int]:
+def _constant_operand(src: Source, i: int, value: int = 32) -> tuple[int | None, int]:
     """(value, operator index) of the warp-size constant at ``i``: ``x / WARP_SIZE`` is (32, ``/``),
-    ``x & (WARP_SIZE - 1)`` is (31, ``&``); a qualified name (``rt::kWarpSize``) as the name alone."""
+    ``x & (WARP_SIZE - 1)`` is (31, ``&``), ``x >> LOG_WARP`` is (5, ``>>``); a qualified name (``rt::kWarpSize``)
+    as the name alone."""
     prev, nxt = src.prev(qualified_start(src, i)), src.next(i)
-    if src.src(prev) == "(" and src.src(nxt) == "-" and src.src(src.next(nxt)) == "1":
+    if value == 32 and src.src(prev) == "(" and src.src(nxt) == "-" and src.src(src.next(nxt)) == "1":
         close = src.next(nxt, 2)
         if src.src(close) == ")" and src.pairs.get(prev) == close:
             return 31, src.prev(prev)
-    return 32, prev
+    return value, prev
+
+
+#: names of a log2 warp width (``LOG_WARP``, ``kWarpShift``, ``WARP_BITS``): 5 stands for 32 only in a shift
+_LOG_NAME = lazy(r"(?i)log|shift|bits")
+
+
+def width_constants(src: Source) -> dict[str, int]:
+    """Every constant of the file and its headers that may stand for the warp width, whatever its name: value
+    32 (``kLanes``, ``THREADS_PER_WARP``, ``enum { kWarpThreads = 32 }``), or 5 named as a log or shift
+    (``LOG_W``), less the sizes of cooperative-groups tiles. Whether a use is the warp width is the use's
+    context to say (:func:`function_widths`). Cached per file."""
+    cached: dict[str, int] | None = src.cache.get("width_constants")
+    if cached is None:
+        env = file_env(src)
+        cached = {}
+        for name, toks in env.items():
+            value = parse_int(toks[0].src) if len(toks) == 1 else evaluate(toks, env) if len(toks) <= 9 else None
+            if (value == 32 or (value == 5 and _LOG_NAME().search(name))) and not _sizes_a_tile(src, name):
+                cached[name.rpartition("::")[2]] = value
+        src.cache["width_constants"] = cached
+    return cached
+
+
+def function_widths(src: Source, fn: Function) -> tuple[dict[str, int], dict[str, int]]:
+    """(widths, loose) of ``fn``: the names that stand for the warp width in it. A warp-size constant
+    (:func:`warp_constants`) always does; in warp-synchronous code so does any constant of 32 (or 5 named as a
+    shift) and a template parameter of ``fn`` whose default or an explicit argument is 32
+    (``template <int kWidth = kLanes>``, ``reduce<32>(v)``). Outside it, those are ``loose``: a lane or warp only
+    where the result is named as one (``int lane = tid % kLanes``). Cached per function."""
+    key = ("widths", fn.body_open)
+    found: tuple[dict[str, int], dict[str, int]] | None = src.cache.get(key)
+    if found is None:
+        named = dict.fromkeys(warp_constants(src), 32)
+        others = {**width_constants(src), **template_widths(src, fn)}
+        sync = fn.name in warp_sync_functions(src)
+        found = src.cache[key] = ({**others, **named}, {}) if sync else (named, others)
+    return found
+
+
+def template_widths(src: Source, fn: Function) -> dict[str, int]:
+    """The template parameters of ``fn`` that are 32: by default (``int kWidth = 32``, ``= kLanes``) or in an
+    explicit argument list (``warp_sum<32>(v)``, ``k<32><<<g, b>>>``, ``template float warp_sum<32>(float)``)."""
+    params = template_params(src, fn)
+    if not params:
+        return {}
+    env = file_env(src)
+    found: dict[str, int] = {}
+    for k, (name, default) in enumerate(params):
+        if default and evaluate(default, env) == 32:
+            found[name] = 32
+        for args in _explicit_arguments(src, fn.name):
+            if k < len(args) and evaluate(args[k], env) == 32:
+                found[name] = 32
+    return found
+
+
+def _explicit_arguments(src: Source, name: str) -> list[list[list[Token]]]:
+    """The template argument lists written after ``name<`` in the file (cached per name)."""
+    key = ("template_args", name)
+    found: list[list[list[Token]]] | None = src.cache.get(key)
+    if found is None:
+        found = src.cache[key] = [
+            [[src.tokens[k] for k in src.range_code(a, b)] for a, b in angle_args(src, src.next(i))]
+            for i in src.idents(frozenset({name})) if src.src(src.next(i)) == "<"]
+    return found
+
+
+def width_env(src: Source, fn: Function | None) -> dict[str, Sequence[Token]]:
+    """The file's constants with the template parameters of ``fn`` that are 32 bound to 32."""
+    env = file_env(src)
+    if fn is None:
+        return dict(env)
+    return {**env, **{n: [Token(NUMBER, str(v), 0)] for n, v in template_widths(src, fn).items()}}
 
 
 def qualified_start(src: Source, i: int) -> int:
@@ -204,6 +285,7 @@ def _declared_type(src: Source, name_index: int) -> str:
 
 def analyse(src: Source, fn: Function) -> Flow:
     flow = Flow()
+    flow.widths, flow.loose = function_widths(src, fn)
     _params(src, fn, flow)
     flow.warp_sync = any("volatile" in t and t.endswith("*") for t in flow.types.values())
     tokens, srcs = src.tokens, src.token_texts
@@ -310,14 +392,16 @@ def _warp_sync(src: Source, fn: Function) -> bool:
     return any(not src.tokens[i].pp and _volatile_shared(src, i) for i in src.tokens_named(("volatile",), start, end))
 
 
-def has_lane_literal(src: Source, start: int, end: int) -> bool:
-    """Whether [start, end) holds what :func:`lane_ops` can report: 31, 32 or 5 outside directives, or a
-    warp-size constant of 32."""
+def has_lane_literal(src: Source, fn: Function) -> bool:
+    """Whether the body of ``fn`` holds what :func:`lane_ops` can report: 31, 32 or 5 outside directives, or a
+    name that stands for the warp width there (:func:`function_widths`)."""
+    start, end = fn.body_open, fn.body_close
     if any(not src.tokens[i].pp and parse_int(src.src(i)) in _LANE_VALUES
            for i in src.kind_range("NUMBER", start, end)):
         return True
-    constants = warp_constants(src)
-    return bool(constants) and any(True for _ in src.idents(constants, start, end))
+    widths, loose = function_widths(src, fn)
+    names = frozenset(widths) | frozenset(loose)
+    return bool(names) and any(True for _ in src.idents(names, start, end))
 
 
 _LANE_VALUES = frozenset({31, 32, 5})

@@ -16,12 +16,13 @@ from cuda2rocm.hazards.flow import (
     is_full_mask_literal,
     mentions,
 )
-from cuda2rocm.hazards.symbols import define_sites, defines, initialiser
+from cuda2rocm.hazards.symbols import define_sites, file_env, initialiser, where
 from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.model import Applicability, Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.consteval import parse_int
 from cuda2rocm.source.directives import directives
+from cuda2rocm.source.structure import Function
 from cuda2rocm.source.tokens import IDENT
 
 FULL_MASK_64 = "0xffffffffffffffffULL"
@@ -50,8 +51,7 @@ _UNSIGNED_32 = frozenset({"unsigned", "unsigned int", "uint32_t", "uint"})
     requires=tuple(sorted(SYNC_MASKED)),
 )
 def check_full_masks(src: Source) -> Iterator[Hit]:
-    env = {**src.inherited.env, **defines(src)}  # the file's macros over the values its headers give it
-    macros = {n for n, toks in env.items() if len(toks) == 1 and _is_full(toks[0].src)}
+    macros = full_mask_names(src)
     calls = sorted([*src.idents(SYNC_MASKED), *_in_macro_bodies(src)])
     fixable = _mask_only_macros(src, calls, macros)
     fixed: set[str] = set()
@@ -76,6 +76,16 @@ def check_full_masks(src: Source) -> Iterator[Hit]:
                 fixed.add(name)
             yield Hit("C2R-K201", code[0], f"'{name}' is a 32-bit full mask: {src.src(i)} leaves out "
                       "lanes 32-63", edits, covered=name in fixable and not edits)
+
+
+def full_mask_names(src: Source) -> set[str]:
+    """The macros and constants of the file and its headers whose value is a 32-bit full mask
+    (``#define FULL_MASK 0xffffffffu``, ``constexpr unsigned kFull = 0xffffffff``; cached per file)."""
+    found: set[str] | None = src.cache.get("full_mask_names")
+    if found is None:
+        found = src.cache["full_mask_names"] = {
+            n.rpartition("::")[2] for n, toks in file_env(src).items() if len(toks) == 1 and _is_full(toks[0].src)}
+    return found
 
 
 def _in_macro_bodies(src: Source) -> list[int]:
@@ -134,6 +144,7 @@ def _is_full(text: str) -> bool:
 def check_ballot_storage(src: Source) -> Iterator[Hit]:
     if not src.tokens_named(BALLOTS):
         return  # every hit stores a ballot call
+    aliases = type_aliases(src)
     for fn in src.device_functions():
         for eq in src.tokens_named(("=",), fn.body_open, fn.body_close):  # '=' is always a code token
             if src.kind(eq) != "PUNCT":
@@ -142,15 +153,58 @@ def check_ballot_storage(src: Source) -> Iterator[Hit]:
             if not _ballot_call(src, a, b):
                 continue
             words = _type_words(src, src.prev(eq))
-            type_ = " ".join(src.src(w) for w in words if src.src(w) not in ("const", "static", "volatile"))
-            if type_ not in _THIRTY_TWO_BIT:
+            core = [w for w in words if src.src(w) not in _QUALIFIERS]
+            type_ = " ".join(src.src(w) for w in core)
+            if aliases.get(type_, type_) not in _THIRTY_TWO_BIT:
                 continue
-            core = [w for w in words if src.src(w) not in ("const", "static", "volatile")]
             edits = (src.replace_range(core[0], core[-1], "unsigned long long", "C2R-K202"),) \
                 if type_ in _UNSIGNED_32 else ()
+            alias = f" ({type_} is {aliases[type_]})" if type_ in aliases else ""
             # unsafe: the wider type changes `~b`, shifts, overflow and printf formats on NVIDIA too
-            yield Hit("C2R-K202", core[0], f"'{type_}' keeps only 32 of the 64 bits of a wavefront mask", edits,
-                      applicability=Applicability.UNSAFE)
+            yield Hit("C2R-K202", core[0], f"'{type_}'{alias} keeps only 32 of the 64 bits of a wavefront mask",
+                      edits, applicability=Applicability.UNSAFE)
+        yield from _returned_ballots(src, fn, aliases)
+
+
+_QUALIFIERS = frozenset({"const", "static", "volatile"})
+_FUNCTION_WORDS = frozenset({"__device__", "__host__", "__global__", "__forceinline__", "__noinline__", "inline",
+                             "static", "constexpr", "extern", "const", "volatile"})
+
+
+def _returned_ballots(src: Source, fn: Function, aliases: dict[str, str]) -> Iterator[Hit]:
+    """``__device__ unsigned vote(bool p) { return __ballot_sync(m, p); }``: a ballot returned as 32 bits."""
+    words: list[str] = []
+    j = src.prev(fn.name_index)
+    while src.kind(j) == IDENT:
+        if src.src(j) not in _FUNCTION_WORDS:
+            words.insert(0, src.src(j))
+        j = src.prev(j)
+    type_ = " ".join(words)
+    if src.src(j) in ("*", "&", "::") or aliases.get(type_, type_) not in _THIRTY_TWO_BIT:
+        return
+    for r in src.idents(frozenset({"return"}), fn.body_open, fn.body_close):
+        end = src.statement_end(r)
+        if src.function_at(r) is fn and _ballot_call(src, r + 1, end):
+            call = next(k for k in src.range_code(r + 1, end) if src.src(k) in BALLOTS)
+            alias = f" ({type_} is {aliases[type_]})" if type_ in aliases else ""
+            yield Hit("C2R-K202", call, f"{src.src(call)} returned as '{type_}'{alias} keeps only 32 of the 64 "
+                      "bits of a wavefront mask")
+
+
+def type_aliases(src: Source) -> dict[str, str]:
+    """``typedef unsigned int lanemask_t;`` / ``using lanemask_t = uint32_t;``: alias -> the type it names
+    (cached per file)."""
+    found: dict[str, str] | None = src.cache.get("type_aliases")
+    if found is None:
+        found = src.cache["type_aliases"] = {}
+        for i in src.idents(frozenset({"typedef", "using"})):
+            end = src.statement_end(i)
+            code = src.range_code(i + 1, end)
+            if src.src(i) == "typedef" and len(code) >= 2 and all(src.kind(k) == IDENT for k in code):
+                found[src.src(code[-1])] = " ".join(src.src(k) for k in code[:-1] if src.src(k) not in _QUALIFIERS)
+            elif len(code) >= 3 and src.src(code[1]) == "=" and all(src.kind(k) == IDENT for k in code[2:]):
+                found[src.src(code[0])] = " ".join(src.src(k) for k in code[2:] if src.src(k) not in _QUALIFIERS)
+    return found
 
 
 def _ballot_call(src: Source, a: int, b: int) -> bool:
@@ -221,12 +275,14 @@ def check_mask_arithmetic(src: Source) -> Iterator[Hit]:
         if not ops:
             continue
         flow = flow_of(src, fn)
+        full = full_mask_names(src) | flow.fullmask
         for i in ops:
             s = src.src(i)
             if s == "<<" and src.src(src.prev(i)).lower() in ("1", "1u") and _lane_operand(src, i, flow.lane):
                 yield Hit("C2R-K204", src.prev(i), "32-bit lane bit '1 << lane' overflows for lanes 32-63")
-            elif s in ("==", "!=") and _ballot_vs_full(src, i, flow.ballot):
-                yield Hit("C2R-K204", i, "ballot compared with a 32-bit full mask")
+            elif s in ("==", "!=") and (mask := _ballot_vs_full(src, i, flow.ballot, full)):
+                named = "" if _is_full(mask) else f" ({mask} is {_full_value(src, mask)})"
+                yield Hit("C2R-K204", i, f"ballot compared with a 32-bit full mask{named}")
 
 
 def _lane_operand(src: Source, op: int, lanes: set[str]) -> bool:
@@ -236,16 +292,23 @@ def _lane_operand(src: Source, op: int, lanes: set[str]) -> bool:
     return src.src(j) in lanes | LANE_SOURCES
 
 
-def _ballot_vs_full(src: Source, op: int, ballots: set[str]) -> bool:
+def _ballot_vs_full(src: Source, op: int, ballots: set[str], full: set[str]) -> str:
+    """The full mask (a literal, or a name of ``full``) that a ballot is compared with at ``op``, or ""."""
     left, right = src.prev(op), src.next(op)
     sides = [(left, right), (right, left)]
     for mask_side, other in sides:
-        if _is_full(src.src(mask_side)):
+        mask = src.src(mask_side)
+        if _is_full(mask) or (src.kind(mask_side) == IDENT and mask in full):
             if src.src(other) == ")" and other in src.pairs:
                 callee = src.prev(src.pairs[other])
-                return src.src(callee) in BALLOTS
-            return src.src(other) in ballots
-    return False
+                return mask if src.src(callee) in BALLOTS else ""
+            return mask if src.src(other) in ballots else ""
+    return ""
+
+
+def _full_value(src: Source, name: str) -> str:
+    """``FULL_MASK = 0xffffffffu at line 2`` (or "a 32-bit full mask" for a local)."""
+    return where(src, name) or "a 32-bit full mask"
 
 
 _WARP_COLLECTIVES = frozenset({"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",

@@ -103,7 +103,101 @@ def _file_env(src: Source) -> Env:
     env = defines(src)
     for name, value in _assignments(src, 0, len(src.tokens), const_only=True).items():
         env.setdefault(name, value)
+    for _, key, value in constant_members(src):
+        env.setdefault(key, value)
     return env
+
+
+_RECORDS = frozenset({"struct", "class", "union"})
+
+
+def constant_members(src: Source) -> list[tuple[int, str, list[Token]]]:
+    """Named constants that :func:`declarations` does not see, in order (cached per file): the enumerators
+    with a value (``enum { kLanes = 32 };``, also as ``Kind::kLanes`` for a named enum) and the constant members
+    of a struct or class, qualified by it (``struct Traits { static constexpr int kTileM = 128; }`` gives
+    ``Traits::kTileM``), each with the index of its name. Members of a template (``template <int M> struct T``)
+    are left out: their values depend on the arguments."""
+    found: list[tuple[int, str, list[Token]]] | None = src.cache.get("constant_members")
+    if found is not None:
+        return found
+    found = []
+    if "enum" in src.text:
+        for i in src.idents(frozenset({"enum"})):
+            found.extend(_enumerators(src, i))
+    if "struct" in src.text or "class" in src.text:
+        for i in src.idents(_RECORDS):
+            found.extend(_record_constants(src, i))
+    src.cache["constant_members"] = found
+    return found
+
+
+def _body_after(src: Source, i: int) -> tuple[str, int] | None:
+    """``KEYWORD [class] [NAME] [: base...] {``: (NAME or "", index of ``{``), or None (a declaration
+    only)."""
+    j, name = src.next(i), ""
+    while src.kind(j) == IDENT or src.src(j) in ("::",):
+        name = src.src(j) if src.kind(j) == IDENT and src.src(j) not in ("class", "struct", "final") else name
+        j = src.next(j)
+    if src.src(j) == ":":  # a base clause or an enum's underlying type
+        while j < len(src.tokens) and src.src(j) not in ("{", ";", "(", ")"):
+            j = src.next(j)
+    return (name, j) if src.src(j) == "{" and j in src.pairs else None
+
+
+def _enumerators(src: Source, i: int) -> Iterator[tuple[int, str, list[Token]]]:
+    found = _body_after(src, i)
+    if found is None:
+        return
+    name, open_ = found
+    for a, b in _commas(src, open_ + 1, src.pairs[open_]):
+        code = src.range_code(a, b)
+        if len(code) >= 3 and src.kind(code[0]) == IDENT and src.src(code[1]) == "=":
+            value = [src.tokens[k] for k in code[2:]]
+            yield code[0], src.src(code[0]), value
+            if name:
+                yield code[0], f"{name}::{src.src(code[0])}", value
+
+
+def _commas(src: Source, start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) split at its top-level commas."""
+    parts, part = [], start
+    for k in src.top_level(start, end):
+        if src.src(k) == ",":
+            parts.append((part, k))
+            part = k + 1
+    parts.append((part, end))
+    return parts
+
+
+def _record_constants(src: Source, i: int) -> Iterator[tuple[int, str, list[Token]]]:
+    if src.src(src.prev(i)) in ("enum", "<", ",") or _templated(src, i):
+        return  # enum class (read by _enumerators), a template parameter, a template's members
+    found = _body_after(src, i)
+    if found is None or not found[0]:
+        return
+    name, open_ = found
+    for at, value in declarations(src, open_, src.pairs[open_], const_only=True):
+        if src.function_at(at) is None and value:
+            yield at, f"{name}::{src.src(at)}", value
+
+
+def _templated(src: Source, i: int) -> bool:
+    """``template <...> struct X``: the keyword at ``i`` follows a template head."""
+    j = src.prev(i)
+    if src.src(j) != ">":
+        return False
+    while j >= 0 and src.src(j) not in (";", "{", "}", "template"):
+        j = src.prev(j)
+    return src.src(j) == "template"
+
+
+def where(src: Source, name: str) -> str:
+    """Where the constant ``name`` is defined: ``kLanes = 32 at line 4`` in the file, ``WARP_W = 32 at
+    include/cfg.h:12`` in a header it includes ("" when neither: a template parameter, a local)."""
+    toks = own_env(src).get(name)
+    if toks:
+        return f"{name} = {' '.join(t.src for t in toks)} at line {src.lines.line_col(toks[0].offset)[0]}"
+    return src.inherited.where(name) if name in src.inherited.origins else ""
 
 
 def inherited_uses(src: Source, first: int, last: int) -> list[str]:
@@ -143,7 +237,7 @@ def template_params(src: Source, fn: Function) -> list[tuple[str, Sequence[Token
     if src.src(open_) != "<":
         return []
     params: list[tuple[str, Sequence[Token]]] = []
-    for a, b in _angle_args(src, open_):
+    for a, b in angle_args(src, open_):
         code = src.range_code(a, b)
         eq = next((k for k in code if src.src(k) == "="), None)
         names = [k for k in code if (eq is None or k < eq) and src.kind(k) == IDENT]
@@ -153,7 +247,7 @@ def template_params(src: Source, fn: Function) -> list[tuple[str, Sequence[Token
     return params
 
 
-def _angle_args(src: Source, open_: int) -> list[tuple[int, int]]:
+def angle_args(src: Source, open_: int) -> list[tuple[int, int]]:
     """Top-level comma-separated ranges inside ``<...>`` starting at ``open_``."""
     depth, part, j = 0, open_ + 1, open_
     parts: list[tuple[int, int]] = []
@@ -185,7 +279,7 @@ def instantiations(src: Source, fn: Function, base: Env) -> list[Env]:
     for launch in _launches_by_name(src).get(fn.name, ()):
         if src.src(src.next(launch.name_index)) != "<":
             continue
-        args = _angle_args(src, src.next(launch.name_index))
+        args = angle_args(src, src.next(launch.name_index))
         env = dict(base)
         for (name, default), (a, b) in zip(params, args, strict=False):
             env[name] = [src.tokens[k] for k in src.range_code(a, b)] or default

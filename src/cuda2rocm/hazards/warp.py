@@ -12,21 +12,25 @@ from cuda2rocm.hazards.flow import (
     SHUFFLES,
     WARP_CONSTANT_NAME,
     WARP_PRIMITIVES,
+    Flow,
     LaneOp,
     assigned_name,
     flow_of,
+    function_widths,
     has_lane_literal,
     lane_ops,
     mentions,
     qualified_start,
     warp_constants,
     warp_sync_functions,
+    width_constants,
+    width_env,
 )
-from cuda2rocm.hazards.symbols import file_env, own_env
+from cuda2rocm.hazards.symbols import file_env, own_env, template_params, where
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Confidence, Edit, Severity
 from cuda2rocm.rules import rule
-from cuda2rocm.source.consteval import parse_int
+from cuda2rocm.source.consteval import evaluate, parse_int
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.tokens import IDENT
 
@@ -70,6 +74,17 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
     return () if not nums else (Edit(-1, -1, "", ""),)
 
 
+def _constant(flow: Flow, name: str) -> str:
+    """``a constant 32`` (or 5, a shift): what a name that stands for the warp width is."""
+    return f"a constant {flow.widths.get(name) or flow.loose.get(name) or 32}"
+
+
+def _origin(src: Source, flow: Flow, name: str) -> str:
+    """``: kLanes = 32 at include/cfg.h:3``: where the value of a name that stands for the warp width comes from."""
+    origin = where(src, name) or (f"template parameter {name} = 32" if name in flow.widths else "")
+    return f": {origin}" if origin else ""
+
+
 @rule(
     "C2R-K101", "Literal 32/31/5 used as warp width for a lane index, warp id or warp count",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
@@ -92,7 +107,7 @@ def _round_up_fix(src: Source, op: LaneOp, rule_id: str) -> tuple[Edit, ...]:
 )
 def check_lane_literals(src: Source) -> Iterator[Hit]:
     for fn in src.device_functions():
-        if not has_lane_literal(src, fn.body_open, fn.body_close):
+        if not has_lane_literal(src, fn):
             continue  # lane_ops has nothing to report: the flow analysis is not needed
         sync = warp_sync_functions(src)  # cached per file: computed only for files with a lane literal
         flow = flow_of(src, fn)
@@ -101,8 +116,10 @@ def check_lane_literals(src: Source) -> Iterator[Hit]:
                 continue
             what = {"lane": "lane index", "warp": "warp id", "count": "warp count"}[op.kind]
             if src.kind(op.literal) == IDENT:  # a warp-size constant: fixing its definition fixes this
-                yield Hit("C2R-K101", op.literal, f"{what} computed with {src.src(op.literal)} (a constant 32) "
-                          "assumes 32-thread warps (AMD wavefronts are 64 wide); see C2R-K106 at its definition")
+                name = src.src(op.literal)
+                yield Hit("C2R-K101", op.literal, f"{what} computed with {name} ({_constant(flow, name)}) "
+                          "assumes 32-thread warps (AMD wavefronts are 64 wide); see C2R-K106 at its definition"
+                          + _origin(src, flow, name))
                 continue
             edits = _fix(src, op, "C2R-K101")
             edits = () if any(e.start < 0 for e in edits) else edits
@@ -122,12 +139,18 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
     (``c += 32`` / ``k += 32 * step`` on a variable that starts at the lane). No fix: which 32s are warp widths
     is the author's to say (a tile of 32 threads stays 32 on AMD)."""
     numbers = [i for i in src.of_kind("NUMBER") if not src.tokens[i].pp and parse_int(src.src(i)) == 32]
-    constants = warp_constants(src)
+    constants = frozenset(n for n, v in width_constants(src).items() if v == 32)
     strides = sorted(i for i in src.idents(constants) if src.src(src.prev(i)) == "+=") if constants else []
     for i in strides:  # c += WARP_SIZE over lanes: the constant's definition is C2R-K106's
+        fn = src.function_at(i)
+        if fn is None or not (src.src(i) in warp_constants(src) or (fn.is_device and src.src(i) in
+                                                                   function_widths(src, fn)[0])):
+            continue  # a constant of 32 named otherwise is a lane stride only in warp-synchronous code
         if _lane_stride(src, i):
-            yield Hit("C2R-K101", i, f"a stride of {src.src(i)} (a constant 32) over the lanes of a warp skips or "
-                      "repeats elements on 64-wide wavefronts; see C2R-K106 at its definition")
+            flow = flow_of(src, fn)
+            yield Hit("C2R-K101", i, f"a stride of {src.src(i)} ({_constant(flow, src.src(i))}) over the lanes of a "
+                      "warp skips or repeats elements on 64-wide wavefronts; see C2R-K106 at its definition"
+                      + _origin(src, flow, src.src(i)))
     if not numbers:
         return
     sync = warp_sync_functions(src)
@@ -259,17 +282,20 @@ def _for_loop(src: Source, for_i: int) -> Iterator[Hit]:
         return
     close = src.pairs[open_]
     parts = _header_parts(src, open_, close)
-    if len(parts) != 3 or (init := _loop_init(src, parts[0])) is None:
+    if len(parts) != 3:
+        return
+    if (init := _loop_init(src, parts[0])) is None:
+        yield from _named_loop(src, parts, close)
         return
     var, init_i = init
     cond, step = [src.src(i) for i in parts[1]], [src.src(i) for i in parts[2]]
     if len(cond) != 3 or cond[0] != var:
         return
     cmp, bound_i = cond[1], parts[1][2]
-    body_end = src.statement_end(src.next(close)) if src.src(src.next(close)) != "{" else src.pairs.get(
-        src.next(close), close)
-    if not _shuffles_with(src, close, body_end, var):
+    if not _shuffles_with(src, close, _loop_end(src, close), var):
         return
+    if src.kind(bound_i) == IDENT and cmp in ("<", "<=") and step in _doubling(var):
+        yield from _named_bound(src, parts[1][2:], init_i)
     start = parse_int(src.src(init_i))
     if start == 16 and cmp in (">", ">=") and step in _halving(var):
         yield Hit("C2R-K102", init_i, "shuffle reduction starts at offset 16: only 32 lanes are combined",
@@ -279,6 +305,45 @@ def _for_loop(src: Source, for_i: int) -> Iterator[Hit]:
         fix = "warpSize" if bound == 32 else "warpSize / 2"
         yield Hit("C2R-K102", bound_i, f"shuffle scan stops at {src.src(bound_i)}: only 32 lanes are combined",
                   (src.replace(bound_i, fix, "C2R-K102"),))
+
+
+def _loop_end(src: Source, close: int) -> int:
+    """The end of the body of the loop whose header closes at ``close``."""
+    body = src.next(close)
+    return src.statement_end(body) if src.src(body) != "{" else src.pairs.get(body, close)
+
+
+def _named_loop(src: Source, parts: list[list[int]], close: int) -> Iterator[Hit]:
+    """``for (int o = W / 2; o > 0; o >>= 1)`` with ``W`` a name of 32 (``kWidth >> 1``, ``HALF_WARP``): the
+    start of a shuffle reduction written through a constant. No fix: the constant is its definition's."""
+    init = parts[0]
+    eq = next((k for k, i in enumerate(init) if src.src(i) == "="), None)
+    if eq is None or eq == 0 or src.kind(init[eq - 1]) != IDENT:
+        return
+    var, expr = src.src(init[eq - 1]), init[eq + 1:]
+    cond, step = [src.src(i) for i in parts[1]], [src.src(i) for i in parts[2]]
+    if len(cond) != 3 or cond[0] != var or cond[1] not in (">", ">=") or step not in _halving(var):
+        return
+    fn = src.function_at(close)
+    names = [i for i in expr if src.kind(i) == IDENT and src.src(i) != "warpSize"]
+    if fn is None or not names or not _shuffles_with(src, close, _loop_end(src, close), var):
+        return
+    if evaluate([src.tokens[i] for i in expr], width_env(src, fn)) == 16:
+        name = src.src(names[-1])
+        yield Hit("C2R-K102", names[-1], f"shuffle reduction starts at {src.compact(expr[0], expr[-1] + 1)} = 16: "
+                  "only 32 lanes are combined; see C2R-K106 at its definition" + _origin(src, flow_of(src, fn), name))
+
+
+def _named_bound(src: Source, bound: list[int], init_i: int) -> Iterator[Hit]:
+    """``for (int d = 1; d < W; d <<= 1)`` with ``W`` a name of 32: a scan that stops at 32 lanes."""
+    fn = src.function_at(init_i)
+    if fn is None or parse_int(src.src(init_i)) != 1 or src.src(bound[0]) == "warpSize":
+        return
+    names = [i for i in bound if src.kind(i) == IDENT]
+    if names and evaluate([src.tokens[i] for i in bound], width_env(src, fn)) in (32, 16):
+        name = src.src(names[-1])
+        yield Hit("C2R-K102", names[-1], f"shuffle scan stops at {name} (a constant 32): only 32 lanes are "
+                  "combined; see C2R-K106 at its definition" + _origin(src, flow_of(src, fn), name))
 
 
 def _halving(var: str) -> list[list[str]]:
@@ -335,8 +400,9 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
             if bracket is None or bracket not in src.pairs:
                 continue
             width = src.compact(bracket + 1, src.pairs[bracket])
-            constant = _warp_constant_size(src, bracket)
-            if width != "32" and constant is None:
+            constant = _warp_constant_size(src, bracket, flow)
+            divisor = _warp_count_size(src, bracket, flow) if width != "32" and constant is None else None
+            if width != "32" and constant is None and divisor is None:
                 continue
             name = src.src(src.prev(bracket))
             if not _indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane):
@@ -344,9 +410,13 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
             size = src.next(bracket)
             message = f"shared array '{name}[{width}]' holds one slot per warp or lane; 32 assumes 32-thread warps"
             per_lane = _indexed_per_warp(src, name, end, fn.body_close, flow.lane, warp_ids=False)
-            if constant is not None:  # sized by a warp-size constant of 32: its definition is C2R-K106's
-                yield Hit("C2R-K103", constant, f"{message} (a constant 32); see C2R-K106 at its definition",
-                          covered=not per_lane)
+            if divisor is not None:  # [THREADS / 32]: a slot per warp of 32 threads
+                origin = _origin(src, flow, src.src(divisor)) if src.kind(divisor) == IDENT else ""
+                yield Hit("C2R-K103", divisor, f"shared array '{name}[{width}]' holds one slot per 32-thread warp; "
+                          f"on 64-wide wavefronts half of the slots are never written{origin}", covered=not per_lane)
+            elif constant is not None:  # sized by a warp-size constant of 32: its definition is C2R-K106's
+                yield Hit("C2R-K103", constant, f"{message} (a constant 32); see C2R-K106 at its definition"
+                          + _origin(src, flow, src.src(constant)), covered=not per_lane)
             elif per_lane:
                 # a slot per lane of a wavefront: 64 slots hold one per lane for both widths
                 yield Hit("C2R-K103", size, message, (src.replace(size, "64", "C2R-K103"),))
@@ -354,13 +424,27 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
                 yield Hit("C2R-K103", size, message, covered=True)
 
 
-def _warp_constant_size(src: Source, bracket: int) -> int | None:
-    """The index of the warp-size constant (of 32) that is the whole size in ``[...]`` at ``bracket``
-    (``[WARP_SIZE]``, ``[rt::kWarpSize]``), or None."""
+def _warp_constant_size(src: Source, bracket: int, flow: Flow) -> int | None:
+    """The index of the name of 32 standing for the warp width (:func:`function_widths`) that is the whole size in
+    ``[...]`` at ``bracket`` (``[WARP_SIZE]``, ``[rt::kWarpSize]``, ``[kLanes]`` in warp-synchronous code), or
+    None."""
     code = src.range_code(bracket + 1, src.pairs[bracket])
-    if not code or src.kind(code[-1]) != IDENT or src.src(code[-1]) not in warp_constants(src):
+    if not code or src.kind(code[-1]) != IDENT or flow.widths.get(src.src(code[-1])) != 32:
         return None
     return code[-1] if qualified_start(src, code[-1]) == code[0] else None
+
+
+def _warp_count_size(src: Source, bracket: int, flow: Flow) -> int | None:
+    """The divisor of a size that counts warps of 32 threads: ``[THREADS / 32]``, ``[BLOCK / kLanes]``,
+    ``[(BLOCK + 31) / 32]``, ``[BLOCK >> LOG_W]``: the index of the 32 (or the name), or None."""
+    code = src.range_code(bracket + 1, src.pairs[bracket])
+    if len(code) < 3 or src.src(code[-2]) not in ("/", ">>"):
+        return None
+    last = code[-1]
+    value = parse_int(src.src(last)) if src.is_number(last) else flow.widths.get(src.src(last))
+    if value != (32 if src.src(code[-2]) == "/" else 5):
+        return None
+    return last if src.kind(last) != IDENT or qualified_start(src, last) == code[-1] else None
 
 
 def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[str], warp_ids: bool = True) -> bool:
@@ -399,6 +483,21 @@ def check_shuffle_width(src: Source) -> Iterator[Hit]:
             lit = src.range_code(*args[k])[0]
             yield Hit("C2R-K104", lit, f"{src.src(i)} with width 32 splits a 64-wide wavefront in two",
                       (src.replace(lit, "warpSize", "C2R-K104"),))
+        elif len(args) > k and (name := _width_name(src, *args[k])) is not None:
+            fn = src.function_at(i)
+            flow = flow_of(src, fn) if fn is not None and fn.is_device else None
+            if flow is not None and flow.widths.get(src.src(name)) == 32:
+                yield Hit("C2R-K104", name, f"{src.src(i)} with width {src.src(name)} (a constant 32) splits a "
+                          "64-wide wavefront in two; see C2R-K106 at its definition"
+                          + _origin(src, flow, src.src(name)))
+
+
+def _width_name(src: Source, start: int, end: int) -> int | None:
+    """The index of the name that is the whole of [start, end) (``kWidth``, ``cfg::kLanes``), or None."""
+    code = src.range_code(start, end)
+    if not code or src.kind(code[-1]) != IDENT or qualified_start(src, code[-1]) != code[0]:
+        return None
+    return code[-1]
 
 
 @rule(
@@ -437,21 +536,54 @@ def check_half_wave_blocks(src: Source) -> Iterator[Hit]:
     "C2R-K106", "Warp size hard-coded as a constant",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
     what="Finds `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32;` and similar constants named as a warp "
-         "size whose value is 32.",
+         "size whose value is 32; and a constant of 32 with another name (`constexpr int kLanes = 32`, "
+         "`enum { kThreads = 32 }`) that the file uses as the warp width (a use C2R-K101..K104 report), once at "
+         "its definition.",
     why=_WHY_64 + " Every use of the constant inherits the wrong width.",
     example="#define WARP_SIZE 32\n",
     instead="Use `warpSize` in device code, or a per-target constant: `#if defined(__GFX9__)` 64 / else 32, or "
             "`__AMDGCN_WAVEFRONT_SIZE` on older ROCm.\n#define WARP_SIZE warpSize\n",
     references=(HIP_GUIDE,),
-    # WARP_CONSTANT_NAME matches only (ASCII) names that hold "warp" in some letter case
-    requires=_WARP_ANY_CASE,
+    # WARP_CONSTANT_NAME matches only (ASCII) names that hold "warp" in some letter case; another name is reported
+    # only where a hit of K101..K104 uses it, and those are all in device functions (a qualifier token)
+    requires=(*_WARP_ANY_CASE, "__global__", "__device__"),
 )
 def check_warp_constants(src: Source) -> Iterator[Hit]:
+    used: dict[str, int] | None = None  # the first line each other constant of 32 is used as the warp width on
+    seen: set[int] = set()  # an enumerator is in the environment twice: kLanes and Kind::kLanes
     for name, toks in own_env(src).items():  # the definitions in this file (inherited ones are reported where they are)
-        if WARP_CONSTANT_NAME().match(name) and len(toks) == 1 and parse_int(toks[0].src) == 32:
-            index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
+        if len(toks) != 1 or parse_int(toks[0].src) != 32:
+            continue
+        index = next(i for i in src.code if src.tokens[i] is toks[0] or src.tokens[i].offset == toks[0].offset)
+        if index in seen:
+            continue
+        seen.add(index)
+        if WARP_CONSTANT_NAME().match(name):
             edits = (src.replace(index, "warpSize", "C2R-K106"),) if _define_fixable(src, name, index) else ()
             yield Hit("C2R-K106", index, f"'{name}' hard-codes a 32-thread warp", edits)
+            continue
+        used = _width_uses(src) if used is None else used
+        if name.rpartition("::")[2] in used:  # kLanes = 32 used as the warp width: reported once, here, no fix
+            yield Hit("C2R-K106", index, f"'{name}' = 32 is used as the warp width (line "
+                      f"{used[name.rpartition('::')[2]]}): it hard-codes a 32-thread warp")
+
+
+def _width_uses(src: Source) -> dict[str, int]:
+    """The names that a warp-width hit of C2R-K101..K104 points at, with the line of the first."""
+    found: dict[str, int] = {}
+    hits = itertools.chain(check_lane_literals(src), check_reduction_loops(src), check_per_warp_arrays(src),
+                           check_shuffle_width(src))
+    for hit in sorted(hits, key=lambda h: h.index):
+        if src.kind(hit.index) != IDENT:
+            continue
+        name, line = src.src(hit.index), src.loc(hit.index)[0]
+        found.setdefault(name, line)
+        fn = src.function_at(hit.index)
+        for param, default in template_params(src, fn) if fn is not None else ():
+            if param == name:  # template <int kW = kLanes>: the use of kW is one of kLanes
+                for t in default:
+                    found.setdefault(t.src, line)
+    return found
 
 
 _HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl")
@@ -517,7 +649,7 @@ def _declares(src: Source, name: int) -> bool:
 def check_first_warp(src: Source) -> Iterator[Hit]:
     sync = warp_sync_functions(src)
     for fn in src.device_functions():
-        if fn.name not in sync or not has_lane_literal(src, fn.body_open, fn.body_close):
+        if fn.name not in sync or not has_lane_literal(src, fn):
             continue
         for op in lane_ops(src, fn.body_open, fn.body_close, flow_of(src, fn)):
             if op.kind == "compare":

@@ -38,7 +38,7 @@ from cuda2rocm import __version__
 from cuda2rocm.fsio import write_bytes_atomic
 from cuda2rocm.hazards.context import NOTHING_INHERITED, Inherited, Source
 from cuda2rocm.hazards.flow import warp_sync_functions
-from cuda2rocm.hazards.symbols import declarations
+from cuda2rocm.hazards.symbols import constant_members, declarations
 from cuda2rocm.hazards.targets import resolve as resolve_target
 from cuda2rocm.source.consteval import evaluate
 from cuda2rocm.source.directives import directives, object_macro
@@ -46,7 +46,7 @@ from cuda2rocm.source.tokens import HEADER, IDENT, NUMBER, STRING, Token, Tokeni
 
 ACTIVE, INACTIVE, MAYBE = "active", "inactive", "maybe"
 #: the schema of the cached facts (a new one ignores the old entries)
-FACTS_VERSION = 2
+FACTS_VERSION = 3
 #: includes deeper than this are not followed (a cycle is stopped sooner: each header is read once per file)
 MAX_DEPTH = 200
 _CONDITIONALS = frozenset({"if", "ifdef", "ifndef", "elif", "else", "endif"})
@@ -87,6 +87,9 @@ def file_events(tokens: Sequence[Token], text: str, *, constants: bool = True) -
         for at, value in declarations(src, 0, len(tokens), const_only=True):
             if src.function_at(at) is None and value:  # file scope: a function's locals are its own
                 found.append((at, Event("const", src.src(at), _body(value), src.loc(at)[0])))
+    if constants:
+        for at, name, value in constant_members(src):  # enumerators, struct constants as Traits::kTileM
+            found.append((at, Event("const", name, _body(value), src.loc(at)[0])))
     if constants:
         sync = warp_sync_functions(src)
         for fn in src.device_functions():

@@ -38,6 +38,7 @@ def parse_int(text: str) -> int | None:
         return None
 
 
+_CASTS = frozenset({"static_cast", "reinterpret_cast", "const_cast"})
 _BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", ">", "<=", ">="), ("<<", ">>"),
            ("+", "-"), ("*", "/", "%")]
 
@@ -120,9 +121,52 @@ class _Parser:
             return parse_int(tok.src)
         if tok.kind == IDENT and tok.src == "sizeof":
             return self._sizeof()
+        if tok.kind == IDENT and tok.src in _CASTS and self.peek() == "<":
+            return self._cast()
+        if tok.kind == IDENT and self.peek() == "::":
+            return self._qualified(tok.src)
+        if tok.kind == IDENT and self.peek() == "(" and tok.src in type_sizes():
+            return self._nested(self.primary)  # a functional cast: size_t(x)
         if tok.kind == IDENT:
             return self._name(tok.src)
+        if tok.src == "::" and self.peek() and self.toks[self.pos].kind == IDENT:
+            return self._qualified(self.take().src)  # ::NAME
         return None
+
+    def _cast(self) -> int | None:
+        """``static_cast<T>(expr)``: the value of ``expr`` (the type is read past, up to its closing ``>``)."""
+        depth = 0
+        while self.pos < len(self.toks):
+            s = self.take().src
+            depth += {"<": 1, ">": -1, ">>": -2}.get(s, 0)
+            if depth <= 0:
+                break
+        if self.peek() != "(":
+            return None
+        return self._nested(self.primary)
+
+    def _qualified(self, first: str) -> int | None:
+        """``A::B::NAME``: the environment's value of the whole name; else, when ``A`` is bound to one name (a
+        template parameter ``Traits`` bound to ``BigTraits``), of ``BigTraits::B::NAME``; else of ``NAME``
+        alone when the qualifier is a namespace the environment does not know (``cfg::kTile``)."""
+        parts = [first]
+        while self.peek() == "::" and self.pos + 1 < len(self.toks) and self.toks[self.pos + 1].kind == IDENT:
+            self.take()
+            parts.append(self.take().src)
+        if self.peek() in ("::", "<", "("):
+            return None  # a template (numeric_limits<int>::max) or a call: not a constant we can read
+        name = "::".join(parts)
+        if name in self.env:
+            return self._name(name)
+        bound = self.env.get(parts[0])
+        if bound is not None and self.depth < 8:
+            words = [t.src for t in bound if t.kind not in TRIVIA]
+            if len(words) == 1 or (words and all(w == "::" or w.isidentifier() for w in words)):
+                return self._name("::".join(["".join(words), *parts[1:]]))
+        if any(p + "::" + parts[1] in self.env for p in parts[:1]) or any(
+                k.startswith(parts[0] + "::") for k in self.env):
+            return None  # a record the environment knows, without this member: unknown, not a namesake
+        return self._name(parts[-1])
 
     def _paren(self) -> int | None:
         if self._is_cast():
@@ -155,7 +199,7 @@ class _Parser:
         if self.peek() != ")":
             return None
         self.take()
-        name = " ".join(words)
+        name = " ".join(words).removeprefix("std :: ")
         if name in self.env and self.depth < 8:
             name = " ".join(t.src for t in self.env[name] if t.kind not in TRIVIA)
         return type_sizes().get(name)
