@@ -12,13 +12,13 @@ from cuda2rocm.batch import gc_paused
 from cuda2rocm.hazards.engine import ALWAYS_FIXED, REWRITTEN
 from cuda2rocm.model import Edit, Failed, FileResult, Finding, Severity, Skipped, Translated, Unchanged
 from cuda2rocm.project.recognise import is_hip_code
+from cuda2rocm.results.stats import FileStats
 from cuda2rocm.source import tokens as tk
 from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.platform import switches
 from cuda2rocm.translate import apply, hazards, rules
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.options import Options
-from cuda2rocm.translate.stats import FileStats
 from cuda2rocm.translate.passes import (
     dialect,
     fields,
