@@ -179,3 +179,20 @@ def test_a_constant_from_a_header_is_reported_at_the_use_with_its_origin(tmp_pat
     found = [f for f in scan(tmp_path, target_gpu="MI300X").findings if f.rule in WARP_RULES]
     assert [(f.path, f.line, f.rule) for f in found] == [("k.cu", 3, "C2R-K101")]
     assert "LANES = 32 at include/cfg.h:2" in found[0].message
+
+
+def test_triton_warp_counts_and_lane_ranges_of_32(tmp_path: Path) -> None:
+    from cuda2rocm.scan.api import scan
+
+    (tmp_path / "k.py").write_text(
+        "import triton\nimport triton.language as tl\nWARP_SIZE = 32\n"
+        "def cfg(BLOCK):\n"
+        "    num_warps = BLOCK // 32\n"  # 5
+        "    n = max(1, BLOCK // WARP_SIZE)\n"  # a quotient of 32 that counts no warps
+        "    return triton.Config({'BLOCK': BLOCK // 32}, num_warps=max(1, BLOCK // WARP_SIZE))\n"  # 7
+        "@triton.jit\ndef k(x, BLOCK: tl.constexpr):\n"
+        "    lanes = tl.arange(0, 32)\n"  # 10
+        "    offs = tl.arange(0, 32)\n"
+        "    num_warps = 4 if torch.version.hip else BLOCK // 32\n", encoding="utf-8")
+    found = [f.line for f in scan(tmp_path, target_gpu="MI300X").findings if f.rule == "C2R-P110"]
+    assert found == [5, 7, 10]

@@ -40,6 +40,8 @@ class State:
     graphs: set[str] = field(default_factory=set)
     #: what the Python-requires-CUDA checks remember between lines (:mod:`.pycuda_only`)
     requires: pycuda_only.Requires = field(default_factory=pycuda_only.Requires)
+    #: names assigned the warp width 32 (``WARP_SIZE = 32``): ``BLOCK // WARP_SIZE`` counts 32-thread warps
+    warp_widths: set[str] = field(default_factory=set)
 
 
 def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
@@ -50,6 +52,7 @@ def check_line(report: FileFacts, st: State, toks: list[Tok]) -> None:
     _device_queries(report, st, toks, words)
     pycuda_only.check_line(report, st.requires, toks, words, _guarded(words))
     _num_warps(report, toks, words)
+    _warp_widths(report, st, toks, words)
     for i in range(len(words) - 2):
         if words[i] == "version" and words[i + 1] == "." and words[i + 2] == "hip":  # torch.version.hip
             rocm_path.note(report, toks[i].start[0], toks[i].start[1] + 1, "torch.version.hip")
@@ -202,6 +205,51 @@ def _num_warps(report: FileFacts, toks: list[Tok], words: list[str]) -> None:
                 report.add(rules.P110, tok.start[0], tok.start[1] + 1, f"num_warps={words[i + 2]} is "
                            f"{int(words[i + 2]) * 64} threads on 64-wide wavefronts (a workgroup holds 1024)")
             return
+
+
+_WARP_WIDTH_NAME = re.compile(r"(?i)^_?(warp_?size|warp_?width|threads_?per_?warp|warp_?threads|lanes?|num_lanes)$")
+_WARP_COUNT_NAME = re.compile(r"(?i)warps")
+_LANE_NAME = re.compile(r"(?i)lane")
+_ARANGE_0 = ["tl", ".", "arange", "(", "0", ","]
+
+
+def _warp_widths(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> None:
+    """Triton code that takes a warp to be 32 threads: a warp count ``num_warps = BLOCK // 32`` (assigned to a
+    name that counts warps, or as the ``num_warps=`` argument; ``// WARP_SIZE`` with ``WARP_SIZE = 32``), and a
+    lane range ``lanes = tl.arange(0, 32)``. On AMD ``num_warps`` counts 64-wide wavefronts."""
+    if len(words) == 3 and words[1] == "=" and words[2] == "32" and _WARP_WIDTH_NAME.match(words[0]):
+        st.warp_widths.add(words[0])
+        return
+    if ("//" not in words and "arange" not in words) or _guarded(words):
+        return
+    widths = st.warp_widths | {"32"}
+    for i in range(1, len(words) - 1):
+        if words[i] == "//" and words[i + 1] in widths and _counts_warps(words, i):
+            tok = toks[i + 1]
+            report.add(rules.P110, tok.start[0], tok.start[1] + 1, f"{words[i - 1]} // {words[i + 1]} counts warps "
+                       "of 32 threads: Triton's num_warps counts 64-wide wavefronts on AMD (half as many fit)")
+            return
+    if len(words) >= 10 and words[1] == "=" and _LANE_NAME.search(words[0]) and words[2:8] == _ARANGE_0 \
+            and words[8] in widths and words[9] == ")":
+        tok = toks[8]
+        report.add(rules.P110, tok.start[0], tok.start[1] + 1, f"{words[0]} = tl.arange(0, {words[8]}) takes a "
+                   "warp to be 32 lanes: AMD wavefronts are 64 wide")
+
+
+def _counts_warps(words: list[str], op: int) -> bool:
+    """The ``//`` at ``op`` is in the value of a name that counts warps (``num_warps = ...``, ``n_warps=...``,
+    the keyword argument ``num_warps=max(1, BLOCK // 32)``)."""
+    for j in range(1, op):
+        if words[j] != "=" or not _WARP_COUNT_NAME.search(words[j - 1]):
+            continue
+        depth = 0
+        for k in range(j + 1, len(words)):  # the value: to a comma or a closing bracket of its own level
+            depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(words[k], 0)
+            if depth < 0 or (depth == 0 and words[k] == ","):
+                break
+            if k == op:
+                return True
+    return False
 
 
 def _guarded(words: list[str]) -> bool:

@@ -104,7 +104,9 @@ P109 = new_rule(
 )
 P110 = new_rule(
     "C2R-P110", "triton-num-warps-wave64", family=F, severity=S.HIGH, confidence=C.MEDIUM, layer=L.MODEL,
-    what="Flags Triton launch settings `num_warps=N` (keyword or assignment) with N above 16.",
+    what="Flags Triton launch settings `num_warps=N` (keyword or assignment) with N above 16, warp counts computed "
+    "with a warp of 32 threads (`num_warps = BLOCK // 32`, `num_warps=max(1, BLOCK // WARP_SIZE)` with "
+    "`WARP_SIZE = 32`, any name that counts warps) and lane ranges of 32 (`lanes = tl.arange(0, 32)`).",
     why="Triton's num_warps counts wavefronts; on CDNA a wavefront is 64 lanes, so num_warps=32 asks for 2048 "
     "threads per program, above the 1024 a workgroup may have: the launch fails or the autotuner drops the config.",
     example="triton.Config({'BLOCK': 128}, num_warps=32)",
