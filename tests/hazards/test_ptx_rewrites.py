@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cuda2rocm.hazards.ptx import normalise, rewrites
 from cuda2rocm.hazards.engine import REWRITTEN
+from cuda2rocm.hazards.ptx import normalise, rewrites
 from cuda2rocm.model import Severity, Translated
 from cuda2rocm.translate.api import convert_source
 from cuda2rocm.translate.options import Options
