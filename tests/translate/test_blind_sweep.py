@@ -55,3 +55,16 @@ def test_pointer_attribute_type_is_memory_type_before_rocm_5_5() -> None:
     assert sum(rule == "C2R-A105" for rule, _ in found) == 3
     newer = convert_source(src, "t.cu", Options(target_rocm="6.0"))
     assert isinstance(newer, Translated) and "a.type" in newer.text and "memoryType" not in newer.text
+
+
+def test_callback_convention_macro_is_deleted() -> None:
+    """Blind sweep 3: ``static void CUDART_CB done(void*)`` kept CUDART_CB (C2R-A101) and hipcc failed on it;
+    it is empty on Linux, so the translation deletes it. A file that defines it keeps it."""
+    src = ("#include <cuda_runtime.h>\nstatic void CUDART_CB done(void* p) { ++*static_cast<int*>(p); }\n"
+           "void go(cudaStream_t s, int* n) { cudaLaunchHostFunc(s, done, n); }\n")
+    text, found = _convert(src)
+    assert "static void done(void* p)" in text and "CUDART_CB" not in text
+    assert not [m for rule, m in found if "CUDART_CB" in m]
+    own = "#ifndef CUDART_CB\n#define CUDART_CB\n#endif\n" + src
+    text, _ = _convert(own)
+    assert "static void CUDART_CB done" in text

@@ -9,6 +9,9 @@
   the file for the device too, where host entities are not emitted ("alias must point to a defined variable or
   function"); nvcc gives host code to the host compiler only. The pragma is kept for the host pass behind
   ``#if !defined(__HIP_DEVICE_COMPILE__)`` (C2R-A115); the host object is unchanged.
+- ``CUDART_CB`` in a callback's declaration (``void CUDART_CB done(void*)``): CUDA defines it as ``__stdcall`` on
+  Windows and as nothing elsewhere, and HIP for AMD defines no counterpart; on Linux, ROCm's only platform, deleting
+  it (with the blank after it) keeps the meaning. A file that defines ``CUDART_CB`` itself keeps it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,21 @@ def edits(ctx: Context) -> Iterator[Edit]:
         return  # a file without CUDA references is not ours to rewrite
     yield from _register(ctx)
     yield from _std_in_device_code(ctx)
+    yield from _callback_convention(ctx)
+
+
+def _callback_convention(ctx: Context) -> Iterator[Edit]:
+    """``CUDART_CB`` deleted where code uses it (module doc); the finding that it has no HIP name goes with it."""
+    uses = [i for i in ctx.positions("CUDART_CB") if not ctx.tokens[i].pp]
+    if not uses or any(ctx.tokens[i].pp for i in ctx.positions("CUDART_CB")):
+        return  # none, or the file defines or tests the macro itself
+    toks = ctx.tokens
+    gone = set()
+    for i in uses:
+        end = toks[i + 1].end if i + 1 < len(toks) and toks[i + 1].kind == WS else toks[i].end
+        gone.add(ctx.index.line_col(toks[i].offset))
+        yield Edit(toks[i].offset, end, "", "dialect:callback-convention")
+    ctx.findings[:] = [f for f in ctx.findings if not (f.rule == rules.UNSUPPORTED.id and (f.line, f.col) in gone)]
 
 
 HOST_PASS = "#if !defined(__HIP_DEVICE_COMPILE__)"
