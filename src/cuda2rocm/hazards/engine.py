@@ -119,8 +119,8 @@ def _with_origins(src: Source, hit: Hit) -> Hit:
     names = inherited_uses(src, first, last)
     if not names:
         return hit
-    where = "; ".join(src.inherited.where(n) for n in names[:_ORIGINS])
-    return dataclasses.replace(hit, message=f"{hit.message} ({where})")
+    where = "; ".join(w for n in names[:_ORIGINS] if (w := src.inherited.where(n)) not in hit.message)
+    return dataclasses.replace(hit, message=f"{hit.message} ({where})") if where else hit
 
 
 #: at most this many inherited definitions are named in one message

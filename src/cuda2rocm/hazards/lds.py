@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from cuda2rocm.hazards.common import FAMILY, GPU_SPECS, LAYER
 from cuda2rocm.hazards.context import Hit, Source
-from cuda2rocm.hazards.symbols import Env, file_env, instantiations, local_env
+from cuda2rocm.hazards.symbols import Env, file_env, instantiations, local_env, spelled, where
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.consteval import evaluate, type_sizes
 from cuda2rocm.source.structure import Function
+from cuda2rocm.source.tokens import Token
 
 _SKIP = frozenset({"static", "volatile", "const", "__align__", "alignas", "__shared__"})
 _WHY = ("Shared memory is LDS on AMD GPUs: a workgroup can allocate at most 64 KiB on MI100/MI200/MI300 and "
@@ -100,15 +101,19 @@ def check_static_lds(src: Source) -> Iterator[Hit]:
     base = file_env(src)
     limit = src.target.lds_bytes
     for fn in src.device_functions():
-        worst = max((s for env in instantiations(src, fn, base) if (s := static_bytes(src, fn, env))),
-                    default=None)
-        if worst is not None and worst[0] > limit:
-            yield Hit("C2R-K401", worst[1], f"{worst[0]} bytes of static shared memory exceed the "
-                      f"{src.target.lds_kib} KiB LDS of {src.target.name} ({src.target.gfx})")
+        worst = max(((s, env) for env in instantiations(src, fn, base) if (s := static_bytes(src, fn, env))),
+                    key=lambda found: found[0][0], default=None)
+        if worst is not None and worst[0][0] > limit:
+            (size, first), env = worst
+            code = src.range_code(first, src.statement_end(first))
+            yield Hit("C2R-K401", first, f"{size} bytes of static shared memory{_sources(src, code, env)} exceed "
+                      f"the {src.target.lds_kib} KiB LDS of {src.target.name} ({src.target.gfx})")
 
 
-_SET_ATTR = frozenset({"cudaFuncSetAttribute", "hipFuncSetAttribute"})
-_MAX_DYN = frozenset({"cudaFuncAttributeMaxDynamicSharedMemorySize", "hipFuncAttributeMaxDynamicSharedMemorySize"})
+_SET_ATTR = frozenset({"cudaFuncSetAttribute", "hipFuncSetAttribute", "cuFuncSetAttribute"})
+_MAX_DYN = frozenset({"cudaFuncAttributeMaxDynamicSharedMemorySize", "hipFuncAttributeMaxDynamicSharedMemorySize",
+                      "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
+                      "HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES"})
 
 
 @rule(
@@ -143,21 +148,21 @@ def check_dynamic_lds(src: Source) -> Iterator[Hit]:
             continue
         total = dyn + (static[0] if static else 0)
         if total > limit:
-            yield Hit("C2R-K402", code[0], f"{total} bytes of shared memory per block exceed the "
-                      f"{src.target.lds_kib} KiB LDS of {src.target.name}")
+            yield Hit("C2R-K402", code[0], f"{total} bytes of shared memory per block{_sources(src, code, base)} "
+                      f"exceed the {src.target.lds_kib} KiB LDS of {src.target.name}")
     yield from _attribute_sizes(src, base, limit)
 
 
 def _attribute_sizes(src: Source, base: Env, limit: int) -> Iterator[Hit]:
     for i in src.idents(_SET_ATTR):
-        args = src.args(i)
-        if len(args) != 3 or src.compact(*args[1]).split("::")[-1] not in _MAX_DYN:
+        args = src.args(i)  # the kernel may be a template with commas of its own: k<128, 4>
+        if len(args) < 3 or src.compact(*args[-2]).split("::")[-1] not in _MAX_DYN:
             continue
-        code = src.range_code(*args[2])
+        code = src.range_code(*args[-1])
         value = _value(src, code, base)
         if value is not None and value > limit:
-            yield Hit("C2R-K402", code[0], f"dynamic shared memory limit {value} bytes exceeds the "
-                      f"{src.target.lds_kib} KiB LDS of {src.target.name}")
+            yield Hit("C2R-K402", code[0], f"dynamic shared memory limit {value} bytes{_sources(src, code, base)} "
+                      f"exceeds the {src.target.lds_kib} KiB LDS of {src.target.name}")
 
 
 def _value(src: Source, code: list[int], base: Env) -> int | None:
@@ -167,3 +172,45 @@ def _value(src: Source, code: list[int], base: Env) -> int | None:
     if all(t.kind != "IDENT" for t in toks):  # the environment binds names only: without one it is never read
         return evaluate(toks, base)
     return evaluate(toks, local_env(src, src.function_at(code[0]), base))
+
+
+#: at most this many names are explained in one message
+_EXPLAINED = 4
+
+
+def _sources(src: Source, code: list[int], base: Env) -> str:
+    """`` (smem_bytes = kStages * 128 * sizeof(half) at line 6; kStages = 5 at line 2)``: where the names of a
+    size expression get their values, one level of variables deep (a header's constants are named by the engine
+    on the finding's own line, and here when a variable of the file uses them)."""
+    env = local_env(src, src.function_at(code[0]), base) if code else base
+    told: list[str] = []
+    names = _names([src.tokens[k] for k in code])
+    k = 0
+    while k < len(names) and len(told) < _EXPLAINED:
+        name = names[k]
+        k += 1
+        head, _, member = name.partition("::")
+        if member and name not in env and head in env:  # Traits::kTileM with Traits bound to Big: Big::kTileM
+            names[k:k] = [head, "::".join([*_names(env[head]), member])]
+            continue
+        toks = env.get(name)
+        if not toks or name in type_sizes() or any(t.startswith(name + " =") for t in told):
+            continue
+        told.append(where(src, name) or spelled(src, name, toks))
+        names.extend(_names(toks))  # what the variable's value is made of
+    return f" ({'; '.join(told)})" if told else ""
+
+
+def _names(toks: Sequence[Token]) -> list[str]:
+    """The names of an expression, qualified ones whole (``Traits::kTileM``), ``sizeof`` left out."""
+    out: list[str] = []
+    joined = False
+    for t in toks:
+        if t.src == "::":
+            joined = bool(out)
+        elif t.kind == "IDENT" and t.src != "sizeof":
+            out[-1:] = [f"{out[-1]}::{t.src}"] if joined else [*out[-1:], t.src]
+            joined = False
+        else:
+            joined = False
+    return out

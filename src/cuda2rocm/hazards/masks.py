@@ -16,7 +16,7 @@ from cuda2rocm.hazards.flow import (
     is_full_mask_literal,
     mentions,
 )
-from cuda2rocm.hazards.symbols import define_sites, file_env, initialiser, where
+from cuda2rocm.hazards.symbols import define_sites, file_env, initialiser, type_aliases, where
 from cuda2rocm.mapping import load as load_mapping
 from cuda2rocm.model import Applicability, Confidence, Severity
 from cuda2rocm.rules import rule
@@ -189,22 +189,6 @@ def _returned_ballots(src: Source, fn: Function, aliases: dict[str, str]) -> Ite
             alias = f" ({type_} is {aliases[type_]})" if type_ in aliases else ""
             yield Hit("C2R-K202", call, f"{src.src(call)} returned as '{type_}'{alias} keeps only 32 of the 64 "
                       "bits of a wavefront mask")
-
-
-def type_aliases(src: Source) -> dict[str, str]:
-    """``typedef unsigned int lanemask_t;`` / ``using lanemask_t = uint32_t;``: alias -> the type it names
-    (cached per file)."""
-    found: dict[str, str] | None = src.cache.get("type_aliases")
-    if found is None:
-        found = src.cache["type_aliases"] = {}
-        for i in src.idents(frozenset({"typedef", "using"})):
-            end = src.statement_end(i)
-            code = src.range_code(i + 1, end)
-            if src.src(i) == "typedef" and len(code) >= 2 and all(src.kind(k) == IDENT for k in code):
-                found[src.src(code[-1])] = " ".join(src.src(k) for k in code[:-1] if src.src(k) not in _QUALIFIERS)
-            elif len(code) >= 3 and src.src(code[1]) == "=" and all(src.kind(k) == IDENT for k in code[2:]):
-                found[src.src(code[0])] = " ".join(src.src(k) for k in code[2:] if src.src(k) not in _QUALIFIERS)
-    return found
 
 
 def _ballot_call(src: Source, a: int, b: int) -> bool:

@@ -105,7 +105,37 @@ def _file_env(src: Source) -> Env:
         env.setdefault(name, value)
     for _, key, value in constant_members(src):
         env.setdefault(key, value)
+    for name, value in alias_sites(src):
+        env.setdefault(name, value)
     return env
+
+
+def alias_sites(src: Source) -> list[tuple[str, list[Token]]]:
+    """``typedef unsigned int lanemask_t;`` / ``using Traits = BigTraits;``: every alias of a type named by words
+    and ``::`` alone, with the tokens it names (cached per file)."""
+    found: list[tuple[str, list[Token]]] | None = src.cache.get("alias_sites")
+    if found is None:
+        found = src.cache["alias_sites"] = []
+        if "typedef" not in src.text and "using" not in src.text:
+            return found
+        for i in src.idents(frozenset({"typedef", "using"})):
+            code = src.range_code(i + 1, src.statement_end(i))
+            plain = all(src.kind(k) == IDENT or src.src(k) == "::" for k in code)
+            if src.src(i) == "typedef" and len(code) >= 2 and plain:
+                found.append((src.src(code[-1]), [src.tokens[k] for k in code[:-1]]))
+            elif len(code) >= 3 and src.src(code[1]) == "=" and src.kind(code[0]) == IDENT and all(
+                    src.kind(k) == IDENT or src.src(k) == "::" for k in code[2:]):
+                found.append((src.src(code[0]), [src.tokens[k] for k in code[2:]]))
+    return found
+
+
+def type_aliases(src: Source) -> dict[str, str]:
+    """The file's type aliases (:func:`alias_sites`): alias -> the words of the type it names, qualifiers left out
+    (``lanemask_t`` -> ``unsigned int``)."""
+    return {name: " ".join(t.src for t in toks if t.src not in _QUALIFIERS) for name, toks in alias_sites(src)}
+
+
+_QUALIFIERS = frozenset({"const", "static", "volatile"})
 
 
 _RECORDS = frozenset({"struct", "class", "union"})
@@ -196,8 +226,17 @@ def where(src: Source, name: str) -> str:
     include/cfg.h:12`` in a header it includes ("" when neither: a template parameter, a local)."""
     toks = own_env(src).get(name)
     if toks:
-        return f"{name} = {' '.join(t.src for t in toks)} at line {src.lines.line_col(toks[0].offset)[0]}"
+        return spelled(src, name, toks)
     return src.inherited.where(name) if name in src.inherited.origins else ""
+
+
+def spelled(src: Source, name: str, toks: Sequence[Token]) -> str:
+    """``smem_bytes = 5 * sizeof(float) at line 7``: a binding whose tokens are the file's own, as written there
+    (tokens made elsewhere are joined by spaces, without a line)."""
+    first, last = toks[0], toks[-1]
+    if src.text[first.offset:first.end] != first.src or src.text[last.offset:last.end] != last.src:
+        return f"{name} = {' '.join(t.src for t in toks)}"
+    return f"{name} = {src.text[first.offset:last.end]} at line {src.lines.line_col(first.offset)[0]}"
 
 
 def inherited_uses(src: Source, first: int, last: int) -> list[str]:

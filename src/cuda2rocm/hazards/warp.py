@@ -80,9 +80,10 @@ def _constant(flow: Flow, name: str) -> str:
 
 
 def _origin(src: Source, flow: Flow, name: str) -> str:
-    """``: kLanes = 32 at include/cfg.h:3``: where the value of a name that stands for the warp width comes from."""
+    """`` (kLanes = 32 at include/cfg.h:3)``: where the value of a name that stands for the warp width comes
+    from."""
     origin = where(src, name) or (f"template parameter {name} = 32" if name in flow.widths else "")
-    return f": {origin}" if origin else ""
+    return f" ({origin})" if origin else ""
 
 
 @rule(

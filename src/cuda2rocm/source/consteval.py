@@ -163,9 +163,9 @@ class _Parser:
             words = [t.src for t in bound if t.kind not in TRIVIA]
             if len(words) == 1 or (words and all(w == "::" or w.isidentifier() for w in words)):
                 return self._name("::".join(["".join(words), *parts[1:]]))
-        if any(p + "::" + parts[1] in self.env for p in parts[:1]) or any(
-                k.startswith(parts[0] + "::") for k in self.env):
-            return None  # a record the environment knows, without this member: unknown, not a namesake
+        member = "::" + parts[-1]
+        if any(k.startswith(parts[0] + "::") or k.endswith(member) for k in self.env if "::" in k):
+            return None  # a record the environment knows without this member, or a namesake of another's member
         return self._name(parts[-1])
 
     def _paren(self) -> int | None:
