@@ -152,3 +152,90 @@ def test_the_parser_check_accepts_real_commands(command: str) -> None:
 @pytest.mark.parametrize(("where", "command"), ADVICE)
 def test_every_advised_command_parses(where: str, command: str) -> None:
     assert parse_problem(command) == "", f"{where}: {command}"
+
+
+# --- the advice migrate and report print runs (issue 31 item 5) ---------------------------------------------------
+
+_MODEL = '''import torch
+
+
+def factory():
+    torch.manual_seed(0)
+    return torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 2)), torch.randn(3, 4)
+'''
+
+
+def _standin(command: str, model: Path) -> list[str]:
+    """An advised command line made runnable here: MODULE:FACTORY is a tiny model, CMD a no-op command, the GPU
+    device the CPU where there is no GPU, and a comm run two gloo ranks on small sizes. Nothing else changes."""
+    import sys
+
+    words = shlex.split(command)
+    if words[-2:] == ["--", "CMD"]:
+        words[-1:] = [sys.executable, "-c", "pass"]
+    words = [str(model) if w == "MODULE:FACTORY" else w for w in words]
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        words = ["cpu" if w == "cuda" and i and words[i - 1] == "--device" else w for i, w in enumerate(words)]
+    if "comm" in words and "--compare" not in words:
+        if "--nproc" in words:
+            words[words.index("--nproc") + 1] = "2"
+        words += ["--backend", "gloo", "-b", "1K", "-e", "4K", "--reps", "2", "--warmup", "1"]
+    return words
+
+
+def _run(words: list[str], cwd: Path) -> tuple[int, str]:
+    import os
+    import subprocess
+    import sys
+
+    if words[:2] == ["mkdir", "-p"]:
+        (cwd / words[2]).mkdir(parents=True, exist_ok=True)
+        return 0, ""
+    assert words[0] == "cuda2rocm", words
+    done = subprocess.run([sys.executable, "-m", "cuda2rocm", *words[1:]], cwd=cwd, capture_output=True, text=True,
+                          timeout=600, check=False, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    return done.returncode, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+def _advised(text: str) -> list[str]:
+    """The command lines of migrate's next steps: every indented line that starts with a command."""
+    return [line.strip() for line in text.splitlines() if line.strip().startswith(("cuda2rocm ", "mkdir "))]
+
+
+def test_migrate_and_report_advice_runs_and_never_exits_2(tmp_path: Path) -> None:
+    """`migrate` prints what to run on the NVIDIA machine, on the AMD machine and then in the workspace; every line
+    runs (with stand-ins for the model, the timed command and the GPU) and exits 0 or 1. So do the commands the
+    delivery report advises, on the workspace those runs leave and on an empty one."""
+    import shutil
+
+    ws = tmp_path / "ws"
+    shutil.copytree(EXAMPLE, ws / "src")
+    model = ws / "model.py"
+    model.write_text(_MODEL, encoding="utf-8")
+    assert _run(["cuda2rocm", "init", "."], ws)[0] == 0
+    config = ws / "cuda2rocm.toml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        'thresholds = ["tokens_per_s>=0.95x",', 'thresholds = ["tokens_per_s>=0.95x", "time_s<=5x",'), encoding="utf-8")
+    runner = CliRunner()
+    r = runner.invoke(cli, ["migrate", str(ws / "src"), "-o", str(ws / "out"), "--no-verify"], catch_exceptions=False)
+    assert r.exit_code in (0, 1), r.output
+    lines = _advised(r.stderr)
+    assert any("bench run --name workload" in c for c in lines) and any("-t 'time_s<=5x'" in c for c in lines)
+    assert any(c.startswith("cuda2rocm comm --compare") for c in lines) and lines[-1].startswith("cuda2rocm report")
+    ran = []
+    for command in lines:
+        code, out = _run(_standin(command, model), ws)
+        assert code in (0, 1), f"{command}: exit {code}\n{out}"
+        ran.append(command)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert _run(["cuda2rocm", "init", "."], empty)[0] == 0
+    report_advice = []
+    for root in (ws, empty):
+        text = runner.invoke(cli, ["report", str(root)]).stdout
+        report_advice += [m.group(1) for m in _SPAN.finditer(text) if m.group(1) not in report_advice]
+    assert {"cuda2rocm scan .", "cuda2rocm convert . -o hip"} & set(report_advice), report_advice
+    for command in report_advice:
+        code, out = _run(_standin(command, model), ws / "src")
+        assert code in (0, 1), f"report advice {command}: exit {code}\n{out}"

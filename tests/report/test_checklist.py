@@ -289,7 +289,7 @@ def test_advice_in_reasons_parses_with_the_real_cli(tmp_path: Path, request: pyt
                     if "stale" not in reason:
                         seen.add(cmd)
                         assert parse_problem(cmd) == "", (item, case, cmd)
-    assert {"cuda2rocm scan .", "cuda2rocm migrate deploy", "cuda2rocm comm"} <= seen
+    assert {"cuda2rocm scan .", "cuda2rocm migrate deploy", "cuda2rocm comm --nproc 8"} <= seen
 
 
 def test_baseline_comm_is_shown_but_never_counted(tmp_path: Path, request: pytest.FixtureRequest,

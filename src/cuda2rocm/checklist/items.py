@@ -405,7 +405,8 @@ def _target(ev: Evidence) -> Verdict:
 def _framework(ev: Evidence) -> Verdict:
     rec = ev.latest("smoke")
     if rec is None:
-        return _verdict(Status.NOT_STARTED, ["no smoke record: run `cuda2rocm smoke` with the model on the GPU"])
+        return _verdict(Status.NOT_STARTED, ["no smoke record: run `cuda2rocm smoke MODULE:FACTORY --device cuda` "
+                                             "on the AMD GPU (MODULE:FACTORY: the model factory, docs/regress.md)"])
     s = rec.result
     if s is None:
         return _verdict(Status.FAILED if rec.crashed else Status.PARTIAL,
@@ -462,7 +463,7 @@ def _unsupported(ev: Evidence) -> Verdict:
             open_.append(f"{len(closed)} CUDA binaries without source: {_few(closed)}")
         reasons.append(f"scan: {len(scan.plugins)} plugins, {len(scan.binaries)} binaries")
     if conv is None:
-        open_.append("no decoded convert record: run `cuda2rocm convert`")
+        open_.append("no decoded convert record: run `cuda2rocm convert . -o hip`")
     else:
         t = conv.totals
         reasons.append(f"convert: {t.converted_total} references converted, {t.unsupported} unsupported left")
@@ -561,7 +562,7 @@ def _libraries(ev: Evidence) -> Verdict:
             decided.append(rccl[-1])
         else:
             left.append("rccl")
-            reasons.append("no comm record on RCCL: run `cuda2rocm comm` on the ROCm machine")
+            reasons.append("no comm record on RCCL: run `cuda2rocm comm --nproc 8` on the ROCm machine")
     return _verdict(Status.PARTIAL if left else Status.DONE, reasons, decided)
 
 

@@ -39,13 +39,13 @@ SEVERITIES = [str(s) for s in Severity]
               help="Exit 1 when a finding is at least this severe.")
 @click.option("--verify", "verify_", is_flag=True, help="Compile the translated units with hipcc afterwards.")
 @click.option("--offload-arch", default="gfx90a", show_default=True, help="AMD target for --verify.")
-@click.option("-q", "--quiet", is_flag=True, help="Do not print findings.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Print only errors (failed files, write errors) and, on exit 1, one line saying why.")
 @translation_options
 def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backup: bool, force: bool,
             show_diff: bool, check: bool, dry_run: bool, stats_format: str | None, fail_on: str, verify_: bool,
             offload_arch: str, quiet: bool, **translation: object) -> int:
     """Translate CUDA files or trees to HIP, token-exact; findings go to stderr."""
-    from cuda2rocm.translate import render
     from cuda2rocm.translate.api import convert
     from cuda2rocm.translate.runner import WritePolicy
 
@@ -70,8 +70,7 @@ def command(paths: tuple[str, ...], output: str | None, in_place: bool, no_backu
     if check and code == 0 and report.changed:
         code = 1
     if quiet and code == 1:
-        for line in render.quiet_verdict(report.results, options.fail_on, len(report.changed), check):
-            click.echo(line, err=True)
+        _quiet_verdict(report.results, options.fail_on, len(report.changed), check)
     if verify_ and code != 2:
         code = max(code, _verify(report, offload_arch, options.jobs))
     return code
@@ -119,9 +118,18 @@ def _stdin(options: Options, quiet: bool, check: bool) -> int:
     code = 1 if check and isinstance(result, Translated) else 0
     code = max(code, 1 if any(f.severity >= options.fail_on for f in getattr(result, "findings", ())) else 0)
     if quiet and code == 1:
-        for line in render.quiet_verdict([result], options.fail_on, int(isinstance(result, Translated)), check):
-            click.echo(line, err=True)
+        _quiet_verdict([result], options.fail_on, int(isinstance(result, Translated)), check)
     return code
+
+
+def _quiet_verdict(results: Sequence[FileResult], fail_on: Severity, changed: int, check: bool) -> None:
+    """What ``-q`` prints when the exit status is 1: one line counting the findings at or above ``--fail-on``
+    (not the findings themselves) and, for ``--check``, how many files would change."""
+    n = sum(1 for r in results for f in getattr(r, "findings", ()) if f.severity >= fail_on)
+    if n:
+        click.echo(f"{n} finding(s) at or above {fail_on} (exit 1); run without -q to see them", err=True)
+    if check and changed:
+        click.echo(f"{changed} file(s) would change", err=True)
 
 
 def _echo_diagnostics(results: Sequence[FileResult], quiet: bool) -> None:

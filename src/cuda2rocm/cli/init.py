@@ -16,15 +16,23 @@ import click
 @click.option("--pytorch", default="", metavar="VERSION", help="PyTorch version the service runs on ROCm.")
 @click.option("--dual-platform", is_flag=True, help="The team keeps CUDA and ROCm builds side by side.")
 @click.option("--force", is_flag=True, help="Replace an existing cuda2rocm.toml (records are kept).")
+@click.option("--parents", is_flag=True, help="Create PATH and its missing parent folders (else PATH's parent must "
+              "exist).")
 def command(path: Path, target_gpu: str, target_rocm: str, target_os: str, pytorch: str, dual_platform: bool,
-            force: bool) -> int:
+            force: bool, parents: bool) -> int:
     """Write PATH/cuda2rocm.toml (target GPU, ROCm, OS, framework, tolerance policies, performance thresholds,
     dual-platform; each key with a comment) and the PATH/.cuda2rocm/ folder, where every command run inside
-    PATH records its result (docs/workspace.md). Refuses to replace a cuda2rocm.toml without --force."""
+    PATH records its result (docs/workspace.md). Refuses to replace a cuda2rocm.toml without --force, and to
+    create more than PATH itself without --parents (a mistyped path is an error, exit 2)."""
     from cuda2rocm.fsio import write_text_atomic
     from cuda2rocm.workspace import config, store
 
     target = path / store.CONFIG_NAME
+    parent = path.absolute().parent
+    if not path.exists() and not parents and not parent.is_dir():
+        click.echo(f"error: {parent} does not exist; create it first, or give --parents to create "
+                   f"{path} with its missing parents", err=True)
+        return 2
     if target.exists() and not force:
         click.echo(f"error: {target} exists (use --force to replace it; records are kept)", err=True)
         return 2

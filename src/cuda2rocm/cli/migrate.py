@@ -39,7 +39,8 @@ def command() -> None:
     """Migrate a project to ROCm.
 
     `cuda2rocm migrate PATH -o OUT` (PATH defaults to .) runs the static half end to end into the new tree OUT:
-    scan, convert (with the safe hazard fixes), migrate build, migrate deploy, a copy of every other file, and
+    scan, convert (with the hazard fixes `convert --fix-hazards` applies: the safe ones and C2R-K202's unsafe type
+    widening), migrate build, migrate deploy, a copy of every other file, and
     verify when hipcc is found; the input is never written. Interrupted, the same command resumes. `cuda2rocm
     migrate build PATH` and `cuda2rocm migrate deploy PATH` migrate only the build or the deployment files.
     """
@@ -248,7 +249,8 @@ def _summary(name: str, what: str, run: MigrationRun, mode: Mode, check: bool, n
               "else the newest with a PyTorch wheel index).")
 @click.option("--target-os", default="", metavar="OS", help="Container OS (default: the workspace's, else "
               "ubuntu22.04).")
-@click.option("--no-fix-hazards", is_flag=True, help="Do not apply the safe device-code hazard fixes.")
+@click.option("--no-fix-hazards", is_flag=True, help="Do not apply the device-code hazard fixes (the safe ones and "
+              "C2R-K202's unsafe type widening, as convert --fix-hazards).")
 @click.option("--no-verify", is_flag=True, help="Do not compile the translated units with hipcc.")
 @click.option("--no-gitignore", is_flag=True, help="Also take files that .gitignore files ignore.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,

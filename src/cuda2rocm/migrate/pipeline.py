@@ -154,7 +154,8 @@ def run_pipeline(source: str | Path, output: str | Path, settings: Settings | No
             entry = done[name]
             res = StageResult(name, "resumed", len(entry["files"]), int(entry.get("changed", 0)),
                               str(entry.get("detail", "")), envelope=_load_stage(state, name))
-            progress(name, f"resumed: {res.files} files (finished by an earlier run)")
+            progress(name, f"resumed: {res.files} files (finished by an earlier run)" if res.files
+                     else "resumed (finished by an earlier run)")
         else:
             progress(name, "running")
             (state / f"{name}.json").unlink(missing_ok=True)  # an earlier run's result of this stage
@@ -471,13 +472,21 @@ def _kill_hook(point: str) -> None:
 
 # --- what to do next, on hardware -----------------------------------------------------------------------------------
 
+#: the metric name the advised ``bench run`` records its timings under (``workload/time_s``)
+BENCH_NAME = "workload"
+
+
 def next_steps(run: PipelineRun, thresholds: Sequence[str] = ()) -> list[tuple[str, list[str]]]:
     """The commands to run on the GPUs, as (where, command lines): the CUDA baseline on the NVIDIA machine, the
     same on the AMD machine in OUT, then the comparisons. ``MODULE:FACTORY`` is the project's model factory
-    (docs/regress.md), ``CMD`` the command to time."""
+    (docs/regress.md), ``CMD`` the command to time. ``bench run --name workload`` records the metric
+    ``workload/time_s``; only the workspace thresholds that can match it gate ``bench compare`` (a threshold that
+    matches no metric is an error), and the ``busbw`` ones gate ``comm --compare``."""
+    from cuda2rocm.perf.thresholds import parse
+
     scan = next((s.envelope.result for s in run.stages if s.name == "scan" and s.envelope is not None), None)
     collectives = scan is not None and any(c.kind == "nccl" or "nccl" in c.name.lower() for c in scan.inventory)
-    gates = " ".join(f"-t '{t}'" for t in thresholds if "busbw" not in t)
+    gates = " ".join(f"-t '{t}'" for t in thresholds if parse(t).matches(f"{BENCH_NAME}/time_s"))
     comm_gates = " ".join(f"--threshold '{t}'" for t in thresholds if "busbw" in t)
 
     def on(side: str) -> list[str]:
@@ -485,7 +494,7 @@ def next_steps(run: PipelineRun, thresholds: Sequence[str] = ()) -> list[tuple[s
         lines = [f"mkdir -p {side}-evidence",
                  f"cuda2rocm {rec} env",
                  f"cuda2rocm {rec} capture MODULE:FACTORY -o captures/{side} --device cuda",
-                 f"cuda2rocm {rec} bench run -n 20 -o bench-{side}.jsonl -- CMD"]
+                 f"cuda2rocm {rec} bench run --name {BENCH_NAME} -n 20 -o bench-{side}.jsonl -- CMD"]
         if collectives:
             lines.append(f"cuda2rocm {rec} comm --nproc 8 --ops all_reduce,all_gather -o comm-{side}.jsonl")
         return lines
