@@ -12,6 +12,9 @@ from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.consteval import evaluate
+from cuda2rocm.source.directives import directives
+from cuda2rocm.source.structure import Function
+from cuda2rocm.source.tokens import IDENT, TRIVIA, Token
 
 HIP_GRAPHS = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtime_api/hipgraph.html"
 
@@ -19,40 +22,119 @@ HIP_GRAPHS = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtim
 @rule(
     "C2R-K701", "Block size above 1024 threads",
     family=FAMILY, severity=Severity.HIGH, confidence=Confidence.HIGH, layer=LAYER,
-    what="Evaluates `__launch_bounds__(N)` and the block argument of `<<<g, B>>>` launches and reports totals "
-         "above 1024 threads.",
+    what="Evaluates `__launch_bounds__(N)` (written out or through a macro, as C2R-K702 reads it) and the block "
+         "argument of `<<<g, B>>>` launches and reports totals above 1024 threads.",
     why="AMD GPUs allow at most 1024 work-items per workgroup (hip-clang also assumes 1024 when no bound is "
         "given); larger blocks fail to launch.",
     example="__global__ void __launch_bounds__(2048) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
     instead="Use at most 1024 threads per block.\n"
             "__global__ void __launch_bounds__(1024) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
     references=(GPU_SPECS,),
-    # hits are __launch_bounds__ arguments or the config of a launch, found at a <<< token
-    requires=("__launch_bounds__", "<<<"),
+    # hits are __launch_bounds__ arguments (written out, or through a macro: the file's own #define holds the
+    # word, a header's is reported at a __global__ kernel) or the config of a launch, found at a <<< token
+    requires=("__launch_bounds__", "<<<", "__global__"),
 )
 def check_block_size(src: Source) -> Iterator[Hit]:
     env = file_env(src)
-    for i, args in _bounds(src):
-        value = evaluate([src.tokens[k] for k in src.range_code(*args[0])], env)
+    for i, args, via in _bounds(src):
+        value = evaluate(args[0], env)
         if value is not None and value > 1024:
-            yield Hit("C2R-K701", i, f"__launch_bounds__({value}) exceeds 1024 threads per workgroup")
+            yield Hit("C2R-K701", i, f"__launch_bounds__({value}){via} exceeds 1024 threads per workgroup")
     for launch in src.launches:
         size = block_threads(src, launch.config[1], env) if len(launch.config) > 1 else None
         if size is not None and size > 1024:
             yield Hit("C2R-K701", src.range_code(*launch.config[1])[0], f"block of {size} threads exceeds 1024")
 
 
-def _bounds(src: Source) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+def _bounds(src: Source) -> Iterator[tuple[int, list[list[Token]], str]]:
+    """Every ``__launch_bounds__(...)`` of the file's code: (where to report it, its arguments' tokens, and for
+    one reached through a macro, `` through LB(256, 2)``). Written out, it is reported at itself; through a macro
+    (``#define LB(n, b) __launch_bounds__(n, b)``, ``#define KERNEL_BOUNDS __launch_bounds__(1024, 2)``, of the
+    file or a header it includes), at the kernel whose declaration uses the macro."""
     for i in src.idents(frozenset({"__launch_bounds__"})):
         args = src.args(i)
         if args:
-            yield i, args
+            yield i, [[src.tokens[k] for k in src.range_code(a, b)] for a, b in args], ""
+    macros = _bounds_macros(src)
+    for i in src.idents(frozenset(macros)) if macros else ():
+        params, body = macros[src.src(i)]
+        end = i
+        if params is not None:  # LB(256, 2): the body with the parameters replaced by the arguments
+            call = src.args(i)
+            if len(call) != len(params):
+                continue
+            bound = {p: [src.tokens[k] for k in src.range_code(a, b)] for p, (a, b) in zip(params, call, strict=True)}
+            body = [t for tok in body for t in bound.get(tok.src, [tok])]
+            end = src.pairs.get(src.next(i), i)
+        found = _bounds_args(body)
+        kernel = _kernel_after(src, i, end)
+        if found and (kernel is not None or src.src(i) not in src.inherited.env):
+            via = f" through {src.text_of(i, end + 1)}" if end != i else f" through {src.src(i)}"
+            yield (kernel.name_index if kernel is not None else i), found, via
+
+
+def _bounds_macros(src: Source) -> dict[str, tuple[list[str] | None, list[Token]]]:
+    """The macros whose body holds ``__launch_bounds__``: name -> (parameters, None for an object-like macro;
+    the body's tokens). A header's object-like macros come through :attr:`Source.inherited`; the file's own win."""
+    found: dict[str, tuple[list[str] | None, list[Token]]] = {
+        name: (None, list(toks)) for name, toks in src.inherited.env.items()
+        if any(t.src == "__launch_bounds__" for t in toks)}
+    if "__launch_bounds__" not in src.text:
+        return found
+    for d in directives(src.tokens):
+        if d.word != "define" or len(d.args) < 2 or src.kind(d.args[0]) != IDENT:
+            continue
+        body = [src.tokens[k] for k in d.args[1:]]
+        if not any(t.src == "__launch_bounds__" for t in body):
+            continue
+        name = d.args[0]
+        if src.src(name + 1) != "(":  # object-like: ``#define B __launch_bounds__(...)``
+            found[src.src(name)] = (None, body)
+            continue
+        close = next((k for k, a in enumerate(d.args) if src.src(a) == ")"), -1)
+        params = [src.src(a) for a in d.args[2:close] if src.kind(a) == IDENT]
+        found[src.src(name)] = (params, [src.tokens[k] for k in d.args[close + 1:]])
+    return found
+
+
+def _bounds_args(body: list[Token]) -> list[list[Token]]:
+    """The arguments of the ``__launch_bounds__(...)`` in ``body``, split at its top-level commas."""
+    code = [t for t in body if t.kind not in TRIVIA]
+    at = next((k for k, t in enumerate(code) if t.src == "__launch_bounds__"), -1)
+    if at < 0 or at + 1 >= len(code) or code[at + 1].src != "(":
+        return []
+    args: list[list[Token]] = [[]]
+    depth = 0
+    for t in code[at + 2:]:
+        depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(t.src, 0)
+        if depth < 0:
+            return args if args[0] else []
+        if depth == 0 and t.src == ",":
+            args.append([])
+        else:
+            args[-1].append(t)
+    return []
+
+
+def _kernel_after(src: Source, use: int, end: int) -> Function | None:
+    """The kernel (a ``__global__`` function definition) whose declaration holds the macro use ``use..end``, or
+    None. A macro of a header is reported only there (the file then holds ``__global__``); the file's own also
+    at the use when no kernel definition follows it (a declaration)."""
+    for fn in src.functions:
+        if fn.name_index > end:
+            between = src.range_code(end + 1, fn.name_index)
+            if fn.is_kernel and not any(src.src(k) in (";", "{", "}") for k in between):
+                return fn
+            break
+    return None
 
 
 @rule(
     "C2R-K702", "__launch_bounds__ with a minimum-blocks argument",
     family=FAMILY, severity=Severity.MEDIUM, confidence=Confidence.HIGH, layer=LAYER,
-    what="Finds `__launch_bounds__(maxThreads, minBlocksPerSM)` with the second argument.",
+    what="Finds `__launch_bounds__(maxThreads, minBlocksPerSM)` with the second argument, written out or through a "
+         "macro (`#define LB(n, b) __launch_bounds__(n, b)`, `#define KERNEL_BOUNDS __launch_bounds__(1024, 2)`, "
+         "in the file or a header it includes), reported at the kernel that uses the macro.",
     why="In HIP the second parameter means minimum *waves per execution unit*, not minimum blocks per "
         "multiprocessor. The CUDA value asks the AMD compiler for a different register budget (often far "
         "too tight or meaningless), changing occupancy and spilling.",
@@ -61,13 +143,14 @@ def _bounds(src: Source) -> Iterator[tuple[int, list[tuple[int, int]]]]:
             "(`__attribute__((amdgpu_waves_per_eu(...)))`).\n"
             "__global__ void __launch_bounds__(256) k(float* p) { p[threadIdx.x] = 0.0f; }\n",
     references=(HIP_GUIDE,),
-    # hits are __launch_bounds__ identifiers
-    requires=("__launch_bounds__",),
+    # hits are __launch_bounds__ identifiers, or uses of a macro holding one: the file's own #define holds the
+    # word, a header's is reported at a __global__ kernel
+    requires=("__launch_bounds__", "__global__"),
 )
 def check_min_blocks(src: Source) -> Iterator[Hit]:
-    for i, args in _bounds(src):
+    for i, args, via in _bounds(src):
         if len(args) >= 2:
-            yield Hit("C2R-K702", i, "second __launch_bounds__ argument means min waves per EU in HIP, not "
+            yield Hit("C2R-K702", i, f"second __launch_bounds__ argument{via} means min waves per EU in HIP, not "
                       "min blocks per SM")
 
 
