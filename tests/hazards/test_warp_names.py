@@ -105,6 +105,17 @@ __device__ bool all(bool p) {
 }
 __device__ float x(float v) { return __shfl_xor_sync(kFull, v, 1); }  // <-
 """,
+    # a warp count through a constant at file scope; CUB's storage per 32 lanes, whatever indexes it
+    """#include <cub/cub.cuh>
+constexpr int kLanes = 32;  // def
+constexpr int kWarps = 256 / kLanes;  // <-
+template <int BLOCK>
+__global__ void k(const float* in, float* out) {
+  using WarpReduce = cub::WarpReduce<float>;
+  __shared__ typename WarpReduce::TempStorage temp[BLOCK / 32];  // <-
+  out[0] = WarpReduce(temp[threadIdx.x / CUB_PTX_WARP_THREADS]).Sum(in[threadIdx.x]);
+}
+""",
     # CUB's warp reduction with temporary storage counted per 32 lanes
     """#include <cub/cub.cuh>
 #define BLOCK 256
@@ -193,6 +204,8 @@ def test_triton_warp_counts_and_lane_ranges_of_32(tmp_path: Path) -> None:
         "@triton.jit\ndef k(x, BLOCK: tl.constexpr):\n"
         "    lanes = tl.arange(0, 32)\n"  # 10
         "    offs = tl.arange(0, 32)\n"
-        "    num_warps = 4 if torch.version.hip else BLOCK // 32\n", encoding="utf-8")
+        "    num_warps = 4 if torch.version.hip else BLOCK // 32\n"
+        "    n_warps = triton.cdiv(BLOCK, WARP_SIZE)\n"  # 13
+        "    blocks = triton.cdiv(N, 32)\n", encoding="utf-8")
     found = [f.line for f in scan(tmp_path, target_gpu="MI300X").findings if f.rule == "C2R-P110"]
-    assert found == [5, 7, 10]
+    assert found == [5, 7, 10, 13]

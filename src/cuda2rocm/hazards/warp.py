@@ -82,8 +82,9 @@ def _constant(flow: Flow, name: str) -> str:
 def _origin(src: Source, flow: Flow, name: str) -> str:
     """`` (kLanes = 32 at include/cfg.h:3)``: where the value of a name that stands for the warp width comes
     from."""
-    origin = where(src, name) or (f"template parameter {name} = 32" if name in flow.widths else "")
-    return f" ({origin})" if origin else ""
+    if name not in flow.widths or where(src, name):
+        return _where(src, name)
+    return f" (template parameter {name} = 32)"
 
 
 @rule(
@@ -152,6 +153,7 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
             yield Hit("C2R-K101", i, f"a stride of {src.src(i)} ({_constant(flow, src.src(i))}) over the lanes of a "
                       "warp skips or repeats elements on 64-wide wavefronts; see C2R-K106 at its definition"
                       + _origin(src, flow, src.src(i)))
+    yield from _named_warp_counts(src, constants)
     if not numbers:
         return
     sync = warp_sync_functions(src)
@@ -176,6 +178,23 @@ def _warp_multiples(src: Source) -> Iterator[Hit]:
         if message and i not in seen:
             seen.add(i)
             yield Hit("C2R-K101", i, message)
+
+
+def _named_warp_counts(src: Source, constants: frozenset[str]) -> Iterator[Hit]:
+    """``constexpr int kWarps = kThreads / kLanes``: a warp count computed with a constant of 32, in a file with
+    device code (anywhere in it: at file scope, in host code)."""
+    if not constants or not (src.positions("__global__") or src.positions("__device__")):
+        return
+    for i in src.idents(constants):
+        counted = assigned_name(src, i) if src.src(src.prev(qualified_start(src, i))) == "/" else ""
+        if counted and _WARP_COUNT_NAME().search(counted) and not WARP_CONSTANT_NAME().match(counted):
+            yield Hit("C2R-K101", i, f"{counted} = ... / {src.src(i)} counts warps of 32 threads (AMD wavefronts are "
+                      f"64 wide: half as many); see C2R-K106 at its definition{_where(src, src.src(i))}")
+
+
+def _where(src: Source, name: str) -> str:
+    origin = where(src, name)
+    return f" ({origin})" if origin else ""
 
 
 def _warp_sync_blocks(src: Source, sync: set[str]) -> list[tuple[int, int]]:
@@ -406,7 +425,8 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
             if width != "32" and constant is None and divisor is None:
                 continue
             name = src.src(src.prev(bracket))
-            if not _indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane):
+            if not (_indexed_per_warp(src, name, end, fn.body_close, flow.warp | flow.lane)
+                    or (divisor is not None and _warp_storage(src, i, bracket))):
                 continue
             size = src.next(bracket)
             message = f"shared array '{name}[{width}]' holds one slot per warp or lane; 32 assumes 32-thread warps"
@@ -423,6 +443,14 @@ def check_per_warp_arrays(src: Source) -> Iterator[Hit]:
                 yield Hit("C2R-K103", size, message, (src.replace(size, "64", "C2R-K103"),))
             else:  # one slot per warp: 1024 / 32 slots are enough for 1024 / warpSize warps of any width >= 32
                 yield Hit("C2R-K103", size, message, covered=True)
+
+
+def _warp_storage(src: Source, start: int, bracket: int) -> bool:
+    """``__shared__ typename WarpReduce::TempStorage temp[BLOCK / 32]``: the temporary storage of CUB's warp
+    collectives (``cub::WarpReduce``/``WarpScan``, hipCUB's on AMD: one per 64-wide warp) is one slot per warp
+    whatever indexes it."""
+    return any(src.src(k) == "TempStorage" for k in src.range_code(start, bracket)) and (
+        "WarpReduce" in src.text or "WarpScan" in src.text)
 
 
 def _warp_constant_size(src: Source, bracket: int, flow: Flow) -> int | None:

@@ -214,20 +214,22 @@ _ARANGE_0 = ["tl", ".", "arange", "(", "0", ","]
 
 
 def _warp_widths(report: FileFacts, st: State, toks: list[Tok], words: list[str]) -> None:
-    """Triton code that takes a warp to be 32 threads: a warp count ``num_warps = BLOCK // 32`` (assigned to a
-    name that counts warps, or as the ``num_warps=`` argument; ``// WARP_SIZE`` with ``WARP_SIZE = 32``), and a
+    """Triton code that takes a warp to be 32 threads: a warp count ``num_warps = BLOCK // 32`` or
+    ``triton.cdiv(BLOCK, 32)`` (assigned to a name that counts warps, or as the ``num_warps=`` argument;
+    ``// WARP_SIZE`` with ``WARP_SIZE = 32``), and a
     lane range ``lanes = tl.arange(0, 32)``. On AMD ``num_warps`` counts 64-wide wavefronts."""
     if len(words) == 3 and words[1] == "=" and words[2] == "32" and _WARP_WIDTH_NAME.match(words[0]):
         st.warp_widths.add(words[0])
         return
-    if ("//" not in words and "arange" not in words) or _guarded(words):
+    if ("//" not in words and "arange" not in words and "cdiv" not in words) or _guarded(words):
         return
     widths = st.warp_widths | {"32"}
-    for i in range(1, len(words) - 1):
-        if words[i] == "//" and words[i + 1] in widths and _counts_warps(words, i):
-            tok = toks[i + 1]
-            report.add(rules.P110, tok.start[0], tok.start[1] + 1, f"{words[i - 1]} // {words[i + 1]} counts warps "
-                       "of 32 threads: Triton's num_warps counts 64-wide wavefronts on AMD (half as many fit)")
+    for i in range(2, len(words)):
+        divides = words[i - 1] == "//" or (words[i - 1] == "," and words[i + 1:i + 2] == [")"] and "cdiv" in words)
+        if words[i] in widths and divides and _counts_warps(words, i):
+            tok = toks[i]
+            report.add(rules.P110, tok.start[0], tok.start[1] + 1, f"a warp count divided by {words[i]} counts "
+                       "warps of 32 threads: Triton's num_warps counts 64-wide wavefronts on AMD (half as many fit)")
             return
     if len(words) >= 10 and words[1] == "=" and _LANE_NAME.search(words[0]) and words[2:8] == _ARANGE_0 \
             and words[8] in widths and words[9] == ")":
@@ -237,7 +239,7 @@ def _warp_widths(report: FileFacts, st: State, toks: list[Tok], words: list[str]
 
 
 def _counts_warps(words: list[str], op: int) -> bool:
-    """The ``//`` at ``op`` is in the value of a name that counts warps (``num_warps = ...``, ``n_warps=...``,
+    """The word at ``op`` is in the value of a name that counts warps (``num_warps = ...``, ``n_warps=...``,
     the keyword argument ``num_warps=max(1, BLOCK // 32)``)."""
     for j in range(1, op):
         if words[j] != "=" or not _WARP_COUNT_NAME.search(words[j - 1]):
