@@ -79,8 +79,9 @@ def rules_of(src: str, **kw: object) -> list[str]:
     ("void f() { cudaGraphExecNodeSetParams(0, 0, 0); }\n", {"target_rocm": "6.3"}, "C2R-A104"),
     ("__device__ float f(float v) { return __shfl_down_sync(~0u, v, 1); }\n", {"target_rocm": "5.2"}, "C2R-A105"),
     ("void f() { cudaBrandNewThing(); }\n", {}, "C2R-A106"),
-    ("#include <cuda_egl_interop.h>\n", {}, "C2R-A107"),
-    ("#include <mma.h>\n", {}, "C2R-A107"),
+    ("#include <cuda_egl_interop.h>\ncudaEglFrame frame;\n", {}, "C2R-A107"),
+    ("#include <mma.h>\nusing namespace nvcuda;\n", {}, "C2R-A107"),
+    ("#include <mma.h>\n", {}, "C2R-A117"),  # nothing of it used: dropped
     ("cufftHandle h;\n", {"roc": True}, "C2R-A108"),
 ])
 def test_findings(src, kw, rule):

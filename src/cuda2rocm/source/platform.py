@@ -94,12 +94,13 @@ def switches(tokens: Sequence[Token], text: str | None = None) -> Switches:
         names = [k for k in d.args if tokens[k].kind == IDENT and tokens[k].src in _KNOWN]
         chain.names.extend(names)
         chain.hip = chain.hip or any(tokens[k].src in HIP_DEFINED for k in names)
-        chain.branches.append(_Branch(_body_start(tokens, d.hash_index), _condition(tokens, d.word, d.args)))
+        chain.branches.append(_Branch(body_start(tokens, d.hash_index), _condition(tokens, d.word, d.args)))
     return Switches(tuple(sorted(dead)), frozenset(kept)) if dead or kept else NONE
 
 
-def _body_start(tokens: Sequence[Token], hash_index: int) -> int:
-    """The offset just after the directive that starts at ``hash_index`` (its line break included)."""
+def body_start(tokens: Sequence[Token], hash_index: int) -> int:
+    """The offset just after the directive that holds token ``hash_index`` (its line break included): where the
+    branch it opens begins (the ``#`` or any later token of the directive)."""
     j = hash_index
     while j + 1 < len(tokens) and tokens[j + 1].pp:
         j += 1

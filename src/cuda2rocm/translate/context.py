@@ -9,6 +9,7 @@ from pathlib import Path
 
 from cuda2rocm.model import Finding
 from cuda2rocm.rules import Rule
+from cuda2rocm.source.edits import SpanIndex
 from cuda2rocm.source.structure import Function, Innermost, find_functions, match_brackets
 from cuda2rocm.source.tokens import LineIndex, Token, all_indexes, next_code, prev_code
 from cuda2rocm.translate.decide import Decision, Settings, decide
@@ -45,6 +46,9 @@ class Context:
     found_at: dict[str, list[int]] = field(default_factory=dict)  # positions() answers, by text
     innermost: Innermost | None = None  # innermost_function()'s index, made on first use
     declared_at: dict[str, list[int]] = field(default_factory=dict)  # name -> its declarations (identifiers pass)
+    identifiers: frozenset[str] | None = None  # every identifier of the file, on first use (includes pass)
+    compared_versions: list[int] = field(default_factory=list)  # CUDA version macros compared (identifiers pass)
+    dead: SpanIndex | None = None  # the CUDA-only branches of the file's platform switches (engine._live)
 
     @classmethod
     def create(cls, text: str, path: str, tokens: list[Token], options: Options,

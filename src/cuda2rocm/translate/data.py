@@ -144,10 +144,16 @@ def in_call_names() -> frozenset[str]:
     return frozenset().union(library_datatypes(), call_context(), compute_datatypes())
 
 
+#: the helper header whose text is made from ``math_constants.csv``, with the constants a file uses
+MATH_CONSTANTS_HEADER = "cuda2rocm_math_constants.h"
+
+
 @functools.lru_cache(maxsize=1)
 def helper_functions() -> dict[str, str]:
-    """CUDA device function HIP lacks -> the header of ours (``data/headers/``) that defines it."""
-    return {row["cuda"]: row["header"] for row in _rows("helper_functions.csv")}
+    """CUDA device function (or math constant) HIP lacks -> the header of ours (``data/headers/``) that defines it."""
+    table = {row["cuda"]: row["header"] for row in _rows("helper_functions.csv")}
+    table.update(dict.fromkeys(math_constants(), MATH_CONSTANTS_HEADER))
+    return table
 
 
 @functools.lru_cache(maxsize=8)
@@ -155,6 +161,46 @@ def helper_header(name: str) -> str:
     """The text of one of our helper headers."""
     return resources.files("cuda2rocm.translate").joinpath("data").joinpath("headers").joinpath(name).read_text(
         encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def math_constants() -> dict[str, str]:
+    """CUDA math constant (``CUDART_PI_F``) -> its value as a C literal (``math_constants.csv``)."""
+    return {row["cuda"]: row["value"] for row in _rows("math_constants.csv")}
+
+
+class HeaderNames(NamedTuple):
+    """The names one CUDA header declares: exact ones, prefixes (``nvml*``) and suffixes (``*_params``)."""
+
+    exact: frozenset[str]
+    prefixes: tuple[str, ...]
+    suffixes: tuple[str, ...]
+
+    def declares(self, name: str) -> bool:
+        return name in self.exact or name.startswith(self.prefixes) or name.endswith(self.suffixes)
+
+
+@functools.lru_cache(maxsize=1)
+def header_names() -> dict[str, HeaderNames]:
+    """CUDA header without a HIP counterpart in some release -> the names it declares (``header_names.csv``)."""
+    found: dict[str, tuple[set[str], list[str], list[str]]] = {}
+    for row in _rows("header_names.csv"):
+        exact, prefixes, suffixes = found.setdefault(row["header"], (set(), [], []))
+        name = row["name"]
+        if name.endswith("*"):
+            prefixes.append(name[:-1])
+        elif name.startswith("*"):
+            suffixes.append(name[1:])
+        else:
+            exact.add(name)
+    return {h: HeaderNames(frozenset(e), tuple(p), tuple(s)) for h, (e, p, s) in found.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def version_values() -> dict[str, str]:
+    """CUDA version macro -> the value a translated file that compares it gets under hipcc (``defined_only.csv``'s
+    ``hip_value``: that of the CUDA release the mapping tables reach); architecture macros have none."""
+    return {row["cuda"]: row["hip_value"] for row in _rows("defined_only.csv") if row["hip_value"]}
 
 
 @functools.lru_cache(maxsize=1)

@@ -28,6 +28,7 @@ from cuda2rocm.translate.passes import (
     launches,
     overloads,
     runtime_include,
+    versions,
 )
 
 Pass = Callable[[Context], Iterator[Edit]]
@@ -71,6 +72,7 @@ def _translate(text: str, path: str, options: Options, output: str,
         return Skipped(path, "already HIP (includes hip/ headers or calls hip* APIs)"), ctx
     edits = _live(ctx, edits)
     edits.extend(runtime_include.edits(ctx))
+    edits = versions.with_block(ctx, edits)  # after _live: a platform switch's CUDA-only branches do not count
     ahead, behind = _hazard_edits(ctx, edits)
     edits = ahead + edits + behind  # insertions at one point apply in list order
     edits, findings = _outside_own(ctx, edits, ctx.findings)
@@ -92,6 +94,7 @@ def _live(ctx: Context, edits: list[Edit]) -> list[Edit]:
         return edits
     kept = [(ctx.tokens[k].offset, ctx.tokens[k].end) for k in sw.kept]
     off = SpanIndex([*sw.dead, *kept])
+    ctx.dead = SpanIndex(sw.dead)
     ctx.findings[:] = [f for f in ctx.findings if not hazards.inside(ctx.index, f, off)]
     return [e for e in edits if e.start not in off and not off.reaches_past(e.end, e.start)]
 

@@ -72,9 +72,10 @@ UNKNOWN = api_rule(
 
 UNSUPPORTED_HEADER = api_rule(
     "C2R-A107", "CUDA header has no HIP equivalent", severity=Severity.HIGH,
-    what="An #include of a CUDA header that the header table lists as unsupported, or does not know.",
+    what="An #include of a CUDA header the header table does not know, or lists without a HIP counterpart in the "
+         "target release where the file uses a name the header declares (else the include is dropped: C2R-A117).",
     why="The header does not exist in a ROCm install, so the translation unit fails to compile.",
-    example="#include <cuda_egl_interop.h>",
+    example="#include <cuda_egl_interop.h>\ncudaEglFrame frame;",
     instead="Remove the include and the code depending on it, or guard it for the NVIDIA platform.",
     references=(_HIPIFY,),
 )
@@ -91,16 +92,22 @@ NO_ROC = api_rule(
 )
 
 VERSION_COMPARED = api_rule(
-    "C2R-A110", "CUDA version or architecture number compared: kept", severity=Severity.MEDIUM,
+    "C2R-A110", "CUDA version or architecture number compared", severity=Severity.MEDIUM,
     what="`__CUDA_ARCH__`, `CUDA_VERSION`, `CUDART_VERSION` or `__CUDACC_VER_MAJOR__`/`_MINOR__` compared or computed "
          "with (`#if __CUDA_ARCH__ >= 800`, `#if CUDA_VERSION < 11000`). Tests of whether they are defined "
-         "(`defined(__CUDA_ARCH__)`, `#ifdef CUDA_VERSION`) are translated; these are kept.",
+         "(`defined(__CUDA_ARCH__)`, `#ifdef CUDA_VERSION`) are translated. A version macro compared in a directive "
+         "is written as a macro of ours (`CUDA2ROCM_CUDART_VERSION`) that a block inserted once near the top of the "
+         "file defines: the CUDA macro where it is defined (nvcc), and under hip-clang the number of the CUDA release "
+         "the mapping tables reach (12060), so the branch the project wrote for a modern CUDA is taken. "
+         "`__CUDA_ARCH__`, and version macros in code or defined by the file itself, are kept.",
     why="HIP's counterparts count differently (`__HIP_DEVICE_COMPILE__` is 1, `HIP_VERSION` is 60200000 for ROCm "
-        "6.2), so a renamed comparison silently picks the wrong branch. Kept, the CUDA name is undefined under "
-        "hipcc and evaluates to 0: the branch for old CUDA versions or architectures is taken.",
+        "6.2), so a renamed comparison silently picks the wrong branch. Left undefined, a CUDA name evaluates to 0 "
+        "under hipcc: the branch for old CUDA versions is taken (`#error \"need CUDA 9\"`), and for `__CUDA_ARCH__` "
+        "the branch for old architectures still is.",
     example="#if __CUDA_ARCH__ >= 800\n  use_bf16_path();\n#endif",
-    instead="Test the platform and the AMD architecture: `#if defined(__HIP_PLATFORM_AMD__) && defined(__gfx90a__)` "
-            "or the `__HIP_ARCH_HAS_*__` feature macros, and keep the CUDA test for the NVIDIA build.",
+    instead="For architectures, test the platform and the AMD architecture: `#if defined(__HIP_PLATFORM_AMD__) && "
+            "defined(__gfx90a__)` or the `__HIP_ARCH_HAS_*__` feature macros, and keep the CUDA test for the NVIDIA "
+            "build. For versions, check that the modern-CUDA branch suits HIP, or test `HIP_VERSION` there.",
     references=(_PORTING,),
 )
 
@@ -192,16 +199,33 @@ HAZARD_FIX_CONFLICT = api_rule(
 )
 
 HELPER_HEADER = api_rule(
-    "C2R-A130", "CUDA function provided by a cuda2rocm helper header", severity=Severity.INFO,
+    "C2R-A130", "CUDA function or constant provided by a cuda2rocm helper header", severity=Severity.INFO,
     what="A CUDA device function HIP lacks (the per-byte/per-halfword SIMD intrinsics `__vadd2`, `__vmaxs4`, "
          "`__vabsdiffu4`, ...; `__syncwarp` before ROCm 7.0) that convert defines itself: the header "
          "`cuda2rocm_simd.h` (`cuda2rocm_warp.h`) is inserted into the translated file, once, and the calls keep "
-         "their CUDA names.",
+         "their CUDA names. Likewise CUDA's math constants (`CUDART_PI_F`, ...) for a release without their `HIP_*` "
+         "counterparts (before ROCm 5.3, 5.7 for the double ones): `cuda2rocm_math_constants.h` defines the ones "
+         "the file uses.",
     why="hipcc does not declare these functions; without definitions the file does not compile. The header's "
         "lane-by-lane implementations are bit-exact against CUDA's intrinsics (checked on an NVIDIA H200 over "
-        "every byte pair, lane edge values and 16M random words).",
+        "every byte pair, lane edge values and 16M random words); each constant is its exact value rounded to "
+        "its type.",
     example="unsigned d = __vabsdiffu4(a, b);  // compiles on HIP with the inserted cuda2rocm_simd.h",
     instead="Nothing to do; to share one copy, move the inserted block into a header of the project's own.",
+)
+
+HEADER_DROPPED = api_rule(
+    "C2R-A117", "CUDA header without a HIP counterpart dropped: nothing it declares is used", severity=Severity.LOW,
+    what="An `#include` of a CUDA header that the target ROCm release has no counterpart for "
+         "(`cuda_device_runtime_api.h`, `nvml.h`, `math_constants.h` before ROCm 5.3, ...) in a file that uses none "
+         "of the names the header declares (`translate/data/header_names.csv`), or only names a cuda2rocm helper "
+         "header defines (C2R-A130). convert empties the include's line. A file that uses one of them keeps the "
+         "include (C2R-A107).",
+    why="hipcc stops at an include it cannot find (`fatal error: 'cuda_device_runtime_api.h' file not found`) "
+        "although nothing in the file needs the header.",
+    example="#include <cuda_device_runtime_api.h>\n__global__ void k(float* p) { p[0] = 1.0f; }",
+    instead="Nothing to do; check that no other file relied on this one including the header.",
+    references=(_HIPIFY,),
 )
 
 VECTOR_OPERATOR = api_rule(

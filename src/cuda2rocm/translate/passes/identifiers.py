@@ -15,7 +15,7 @@ from cuda2rocm.source.tokens import IDENT, PUNCT, STRING, TRIVIA, Token, all_ind
 from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import Decision
-from cuda2rocm.translate.passes import unknown
+from cuda2rocm.translate.passes import unknown, versions
 from cuda2rocm.translate.passes.arguments import join_template_arguments
 
 _KIND = operator.itemgetter(0)  # a token's kind, read at C speed
@@ -119,6 +119,14 @@ def _decision(ctx: Context, i: int) -> Decision | None:
         unknown.check(ctx, i)
         return None
     if name in data.defined_only() and not _definedness_test(ctx, i):
+        value = versions.value_for_hip(ctx, i)
+        if value:
+            ctx.compared_versions.append(i)
+            ours = versions.macro(name)
+            return Decision(name, ours, decision.library, decision.kind, rules.VERSION_COMPARED,
+                            f"{name} is compared: written {ours}, which a block near the top of the file defines as "
+                            f"{name} where that is defined and as {value} (the CUDA release the translation assumes) "
+                            f"under hip-clang, so the branch for a modern CUDA is taken ({data.defined_only()[name]})")
         ctx.report(rules.VERSION_COMPARED, toks[i].offset, f"{name} is compared or computed with: kept "
                    f"({data.defined_only()[name]})")
         return None

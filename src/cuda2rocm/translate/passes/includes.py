@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.model import Edit
 from cuda2rocm.source.directives import include_operands
-from cuda2rocm.source.tokens import HEADER, STRING
-from cuda2rocm.translate import rules, tables
+from cuda2rocm.source.tokens import HEADER, IDENT, NL, PUNCT, STRING
+from cuda2rocm.translate import data, rules, tables
 from cuda2rocm.translate.context import Context
 from cuda2rocm.translate.decide import ROC_BY_DEFAULT
+from cuda2rocm.translate.passes.helpers import provided
 
 HIP_RUNTIME = "hip/hip_runtime.h"
 _CUDA_HEADER = lazy(
@@ -23,8 +24,6 @@ _NEED_RUNTIME_FIRST = frozenset({"hip/hip_cooperative_groups.h"})
 #: CUDA headers that bring another one in (cuda_bf16.h includes cuda_fp16.h, so code that includes only the bf16
 #: header uses `half` too); HIP's counterpart does not, so the companion is included after it
 _COMPANIONS = {"cuda_bf16.h": ("cuda_fp16.h", "hip/hip_fp16.h")}
-
-
 
 
 def _mirrored(name: str) -> str:
@@ -52,6 +51,39 @@ def _companion(ctx: Context, name: str, included: set[str]) -> str:
         return ""
     newline = "\r\n" if "\r\n" in ctx.text[:4096] else "\n"
     return f"{newline}#include <{hip}>"
+
+
+def _drop(ctx: Context, operand: int, name: str) -> Edit | None:
+    """The edit that empties the line of ``#include <name>``, a header without a HIP counterpart in the target
+    release, when the file uses none of the names it declares (``header_names.csv``; names a header of ours
+    defines for this target, ``CUDART_PI_F`` before ROCm 5.3, do not count); None to keep it and report."""
+    declared = data.header_names().get(name)
+    if declared is None:
+        return None
+    if any(declared.declares(n) and not provided(ctx, n) for n in _identifiers(ctx)):
+        return None
+    tokens = ctx.tokens
+    start = operand
+    while start > 0 and not (tokens[start].kind == PUNCT and tokens[start].src == "#"):
+        start -= 1
+    end = operand
+    while end < len(tokens) and tokens[end].kind != NL:
+        end += 1
+    stop = tokens[end].offset if end < len(tokens) else len(ctx.text)
+    ours = {data.helper_functions()[n] for n in _identifiers(ctx) if declared.declares(n) and provided(ctx, n)}
+    instead = f"; the names it declares that the file uses are defined by {', '.join(sorted(ours))}" if ours else (
+        "; the file uses none of the names it declares")
+    ctx.report(rules.HEADER_DROPPED, tokens[operand].offset,
+               f"{name} has no HIP counterpart in ROCm {ctx.settings.target}{instead}: include dropped")
+    ctx.converted[("headers", "dropped")] += 1
+    return Edit(tokens[start].offset, stop, "", "headers:dropped")
+
+
+def _identifiers(ctx: Context) -> frozenset[str]:
+    """Every identifier of the file (code and directives), made on first use."""
+    if ctx.identifiers is None:
+        ctx.identifiers = frozenset(t.src for t in ctx.tokens if t.kind == IDENT)
+    return ctx.identifiers
 
 
 def edits(ctx: Context) -> Iterator[Edit]:
@@ -82,6 +114,10 @@ def edits(ctx: Context) -> Iterator[Edit]:
         roc = ctx.options.roc or entry.library in ROC_BY_DEFAULT
         hip = entry.resolve(ctx.settings.target, roc=roc)
         if not hip:
+            dropped = _drop(ctx, j, name)
+            if dropped is not None:
+                yield dropped
+                continue
             ctx.unsupported += 1
             why = f": {entry.note}" if entry.note else ""
             if entry.hip and not roc:  # a HIP header that arrived after the target release
