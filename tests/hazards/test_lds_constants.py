@@ -57,6 +57,17 @@ void run(const double* a, const float* b) {
   gemm<Big, double><<<1, 256>>>(a);
 }
 """,
+    # an alias of a class template's instantiation: its members with the arguments in place of the parameters
+    """template <int kRows, int kCols = 64>
+struct Tile { static constexpr int kElems = kRows * kCols; };
+using Wide = Tile<300>;
+typedef Tile<8, 8> Small;
+__global__ void k(float* p) {
+  __shared__ float a[Wide::kElems];  // <-
+  __shared__ float b[Small::kElems];
+  a[threadIdx.x] = b[threadIdx.x] = p[0];
+}
+""",
     # the bytes given to the attribute calls through variables, and a launch with them
     """#include <cuda.h>
 constexpr int kStages = 5;
@@ -83,7 +94,7 @@ def test_sizes_through_names_are_evaluated(code: str) -> None:
 
 
 def test_the_message_says_where_the_size_comes_from() -> None:
-    found = _found(POSITIVE[3])
+    found = _found(POSITIVE[4])
     assert "smem_bytes = kStages * 128 * 64 * sizeof(__half)" in found[7], found[7]
     assert "kStages = 5 at line 2" in found[7], found[7]
     traits = _found(POSITIVE[2])[5]

@@ -116,6 +116,47 @@ __global__ void k(const float* in, float* out) {
   out[0] = WarpReduce(temp[threadIdx.x / CUB_PTX_WARP_THREADS]).Sum(in[threadIdx.x]);
 }
 """,
+    # a per-warp array indexed by a portable warp id, and the warp count read back through a warp-size constant
+    """#define BLOCK 512
+#define WARP_LANES 32  // def
+__device__ float wsum(float v) {
+  for (int o = warpSize / 2; o > 0; o >>= 1) v += __shfl_down_sync(__activemask(), v, o);
+  return v;
+}
+__global__ void k(const float* x, float* out) {
+  __shared__ float part[BLOCK / WARP_LANES];  // <-
+  float v = wsum(x[threadIdx.x]);
+  if (threadIdx.x % warpSize == 0) part[threadIdx.x / warpSize] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float t = 0.f;
+    for (int w = 0; w < BLOCK / WARP_LANES; ++w) t += part[w];  // <-
+    out[blockIdx.x] = t;
+  }
+}
+""",
+    # a class template's parameter 32 by default, read through a member constant by its member function
+    """template <typename T, int kN = 32>
+struct Reducer {
+  static constexpr int kSpan = kN;
+  __device__ static T run(T v) {
+    for (int o = kSpan / 2; o > 0; o >>= 1) v += __shfl_down_sync(__activemask(), v, o);  // <-
+    return v;
+  }
+};
+""",
+    # a constant of 32 with no warp in its name sizing CUB's storage, outside warp-synchronous code
+    """#include <cub/cub.cuh>
+constexpr int kThreads = 256;
+constexpr int kGroup = 32;  // def
+__global__ void k(const float* x, float* out) {
+  using WR = cub::WarpScan<float>;
+  __shared__ typename WR::TempStorage tmp[kThreads / kGroup];  // <-
+  float s;
+  WR(tmp[threadIdx.x / warpSize]).InclusiveSum(x[threadIdx.x], s);
+  out[threadIdx.x] = s;
+}
+""",
     # CUB's warp reduction with temporary storage counted per 32 lanes
     """#include <cub/cub.cuh>
 #define BLOCK 256

@@ -10,13 +10,21 @@ the side of "unknown", which keeps the checks precise.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from cuda2rocm.hazards.common import LANEISH
 from cuda2rocm.hazards.context import Source
-from cuda2rocm.hazards.symbols import angle_args, file_env, initialiser, template_params
+from cuda2rocm.hazards.symbols import (
+    angle_args,
+    declarations,
+    enclosing_record,
+    file_env,
+    initialiser,
+    template_head,
+    template_params,
+)
 from cuda2rocm.lazyre import lazy
 from cuda2rocm.source.consteval import evaluate, parse_int
 from cuda2rocm.source.structure import Function
@@ -125,13 +133,17 @@ def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:
         a = _operand_start(src, op)
         if kind == "warp" and mentions(src, a, op, frozenset({"blockDim"})):
             kind = "count"
+        elif kind == "warp" and src.kind(i) == IDENT and not thread_derived(src, a, op, flow) and \
+                src.src(i) in warp_constants(src):
+            kind = "count"  # THREADS / WARP_SIZE: a constant named as the warp size divides threads into warps
         elif not thread_derived(src, a, op, flow):
             continue
         yield LaneOp(i, op, kind, assigned_name(src, i))
 
 
 #: names that say "the warp size" (``WARP_SIZE``, ``kWarpSize``, ``THREADS_PER_WARP``...)
-WARP_CONSTANT_NAME = lazy(r"(?i)^k?_?(warp|warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads)$")
+WARP_CONSTANT_NAME = lazy(r"(?i)^k?_?(warp|warp_?size|warpsz|warp_?width|threads_?per_?warp|warp_?threads|"
+                          r"warp_?lanes|lanes_?per_?warp)$")
 
 
 def warp_constants(src: Source) -> frozenset[str]:
@@ -206,17 +218,34 @@ def function_widths(src: Source, fn: Function) -> tuple[dict[str, int], dict[str
 def template_widths(src: Source, fn: Function) -> dict[str, int]:
     """The template parameters of ``fn`` that are 32: by default (``int kWidth = 32``, ``= kLanes``) or in an
     explicit argument list (``warp_sum<32>(v)``, ``k<32><<<g, b>>>``, ``template float warp_sum<32>(float)``)."""
-    params = template_params(src, fn)
-    if not params:
-        return {}
+    key = ("template_widths", fn.body_open)
+    cached: dict[str, int] | None = src.cache.get(key)
+    if cached is not None:
+        return cached
     env = file_env(src)
+    found = _bound_to_32(src, template_params(src, fn), fn.name, env)
+    record = enclosing_record(src, fn.name_index)
+    if record is not None:  # template <typename T, int kLanes = 32> struct R { static constexpr int kWidth = kLanes; }
+        keyword, name, open_ = record
+        found.update(_bound_to_32(src, template_head(src, keyword), name, env))
+        bound = {**env, **{n: [Token(NUMBER, "32", 0)] for n in found}}
+        for at, value in declarations(src, open_, src.pairs[open_], const_only=True):
+            if src.function_at(at) is None and evaluate(value, bound) == 32:
+                found[src.src(at)] = 32
+    src.cache[key] = found
+    return found
+
+
+def _bound_to_32(src: Source, params: list[tuple[str, Sequence[Token]]], name: str,
+                 env: Mapping[str, Sequence[Token]]) -> dict[str, int]:
+    """The template parameters of ``name`` that are 32 by default or in one of its explicit argument lists."""
     found: dict[str, int] = {}
-    for k, (name, default) in enumerate(params):
+    for k, (param, default) in enumerate(params):
         if default and evaluate(default, env) == 32:
-            found[name] = 32
-        for args in _explicit_arguments(src, fn.name):
+            found[param] = 32
+        for args in _explicit_arguments(src, name) if params else ():
             if k < len(args) and evaluate(args[k], env) == 32:
-                found[name] = 32
+                found[param] = 32
     return found
 
 
@@ -348,11 +377,11 @@ def _assignment(src: Source, eq: int, flow: Flow) -> None:
         flow.ballot.add(name)
     elif is_full_mask_literal(src, a, b):
         flow.fullmask.add(name)
-    elif any(o.kind == "lane" for o in ops) or _warp_size_op(src, a, b, flow, ("&", "%")) or mentions(
+    elif any(o.kind == "lane" for o in ops) or warp_size_op(src, a, b, flow, ("&", "%")) or mentions(
         src, a, b, LANE_SOURCES
     ):
         flow.lane.add(name)
-    elif any(o.kind == "warp" for o in ops) or _warp_size_op(src, a, b, flow, ("/",)):
+    elif any(o.kind == "warp" for o in ops) or warp_size_op(src, a, b, flow, ("/",)):
         flow.warp.add(name)
     elif thread_derived(src, a, b, flow):
         flow.thread.add(name)
@@ -360,8 +389,9 @@ def _assignment(src: Source, eq: int, flow: Flow) -> None:
         _declaration(src, name_i, flow)
 
 
-def _warp_size_op(src: Source, a: int, b: int, flow: Flow, ops: tuple[str, ...]) -> bool:
-    """``tid % warpSize``, ``tid & (warpSize - 1)``, ``tid / warpSize`` (the portable spellings)."""
+def warp_size_op(src: Source, a: int, b: int, flow: Flow, ops: tuple[str, ...]) -> bool:
+    """Whether [a, b) holds ``tid % warpSize``, ``tid & (warpSize - 1)``, ``tid / warpSize`` (the portable
+    spellings) with one of ``ops``."""
     for i in src.range_code(a, b):
         if src.src(i) in ops and mentions(src, i, b, frozenset({"warpSize"})):
             return thread_derived(src, _operand_start(src, i), i, flow)

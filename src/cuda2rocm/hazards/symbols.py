@@ -107,6 +107,8 @@ def _file_env(src: Source) -> Env:
         env.setdefault(key, value)
     for name, value in alias_sites(src):
         env.setdefault(name, value)
+    for name, value in instantiated_members(src):
+        env.setdefault(name, value)
     return env
 
 
@@ -234,9 +236,10 @@ def spelled(src: Source, name: str, toks: Sequence[Token]) -> str:
     """``smem_bytes = 5 * sizeof(float) at line 7``: a binding whose tokens are the file's own, as written there
     (tokens made elsewhere are joined by spaces, without a line)."""
     first, last = toks[0], toks[-1]
-    if src.text[first.offset:first.end] != first.src or src.text[last.offset:last.end] != last.src:
+    written = src.text[first.offset:last.end] if first.offset <= last.offset else ""
+    if "".join(written.split()) != "".join(t.src for t in toks):  # not one stretch of the file's text
         return f"{name} = {' '.join(t.src for t in toks)}"
-    return f"{name} = {src.text[first.offset:last.end]} at line {src.lines.line_col(first.offset)[0]}"
+    return f"{name} = {written} at line {src.lines.line_col(first.offset)[0]}"
 
 
 def inherited_uses(src: Source, first: int, last: int) -> list[str]:
@@ -267,7 +270,57 @@ def local_env(src: Source, fn: Function | None, base: Env) -> Env:
 
 def template_params(src: Source, fn: Function) -> list[tuple[str, Sequence[Token]]]:
     """``template <typename T, int N = 4>`` before ``fn``: [(name, default tokens)]."""
-    i = src.prev(fn.name_index)
+    return template_head(src, fn.name_index)
+
+
+def enclosing_record(src: Source, i: int) -> tuple[int, str, int] | None:
+    """The innermost ``struct``/``class`` whose body holds token ``i``: (its keyword's index, its name, the index of
+    its ``{``), or None."""
+    inside = [r for r in _records(src) if r[2] < i < src.pairs[r[2]]]
+    return max(inside, key=lambda r: r[2]) if inside else None
+
+
+def _records(src: Source) -> list[tuple[int, str, int]]:
+    """Every named ``struct``/``class`` with a body: (keyword index, name, index of ``{``), cached per file."""
+    records: list[tuple[int, str, int]] | None = src.cache.get("records")
+    if records is None:
+        records = src.cache["records"] = [] if "struct" not in src.text and "class" not in src.text else [
+            (k, *found) for k in src.idents(_RECORDS) if src.src(src.prev(k)) not in ("enum", "<", ",")
+            and (found := _body_after(src, k)) is not None and found[0]]
+    return records
+
+
+def instantiated_members(src: Source) -> list[tuple[str, list[Token]]]:
+    """``using BigTile = TileTraits<144, 128>;`` (or the ``typedef``) of a class template of the file: the constant
+    members of the template with its parameters replaced by the arguments (defaults for those not given), as
+    ``BigTile::kElems`` -> ``144 * 128``."""
+    found: list[tuple[str, list[Token]]] = []
+    if "<" not in src.text or not ("using" in src.text or "typedef" in src.text):
+        return found
+    templates = {name: (keyword, open_) for keyword, name, open_ in _records(src) if _templated(src, keyword)}
+    for i in src.idents(frozenset({"typedef", "using"})) if templates else ():
+        code = src.range_code(i + 1, src.statement_end(i))
+        if src.src(i) == "using" and len(code) > 3 and src.src(code[1]) == "=":
+            alias, target = src.src(code[0]), code[2]
+        elif src.src(i) == "typedef" and len(code) > 2:
+            alias, target = src.src(code[-1]), code[0]
+        else:
+            continue
+        if src.src(target) not in templates or src.src(src.next(target)) != "<":
+            continue
+        keyword, open_ = templates[src.src(target)]
+        args = [[src.tokens[k] for k in src.range_code(a, b)] for a, b in angle_args(src, src.next(target))]
+        bound = {p: (args[k] if k < len(args) else list(d)) for k, (p, d) in enumerate(template_head(src, keyword))}
+        for at, value in declarations(src, open_, src.pairs[open_], const_only=True):
+            if src.function_at(at) is None and value:
+                found.append((f"{alias}::{src.src(at)}", [t for tok in value for t in bound.get(tok.src, [tok])]))
+    return found
+
+
+def template_head(src: Source, at: int) -> list[tuple[str, Sequence[Token]]]:
+    """``template <typename T, int N = 4>`` before the declaration whose name or keyword is at ``at``:
+    [(name, default tokens)]."""
+    i = src.prev(at)
     while i >= 0 and src.src(i) not in (";", "}", "{", "template"):
         i = src.prev(i)
     if src.src(i) != "template":

@@ -22,6 +22,7 @@ from cuda2rocm.hazards.flow import (
     mentions,
     qualified_start,
     warp_constants,
+    warp_size_op,
     warp_sync_functions,
     width_constants,
     width_env,
@@ -470,7 +471,8 @@ def _warp_count_size(src: Source, bracket: int, flow: Flow) -> int | None:
     if len(code) < 3 or src.src(code[-2]) not in ("/", ">>"):
         return None
     last = code[-1]
-    value = parse_int(src.src(last)) if src.is_number(last) else flow.widths.get(src.src(last))
+    names = {**flow.loose, **flow.widths}  # the index or the storage says the slots are per warp
+    value = parse_int(src.src(last)) if src.is_number(last) else names.get(src.src(last))
     if value != (32 if src.src(code[-2]) == "/" else 5):
         return None
     return last if src.kind(last) != IDENT or qualified_start(src, last) == code[-1] else None
@@ -485,8 +487,12 @@ def _indexed_per_warp(src: Source, name: str, start: int, end: int, vars_: set[s
         if src.src(j) == "[" and j in src.pairs:
             a, b = j + 1, src.pairs[j]
             fn = src.function_at(i)
-            ops = lane_ops(src, a, b, flow_of(src, fn)) if fn is not None else iter(())
+            flow = flow_of(src, fn) if fn is not None else None
+            ops = lane_ops(src, a, b, flow) if flow is not None else iter(())
             if mentions(src, a, b, vars_ | {"__lane_id"}) or any(o.kind in kinds for o in ops):
+                return True
+            portable = ("&", "%", "/") if warp_ids else ("&", "%")  # threadIdx.x / warpSize: a warp id too
+            if flow is not None and warp_size_op(src, a, b, flow, portable):
                 return True
     return False
 
