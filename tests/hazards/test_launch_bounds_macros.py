@@ -59,3 +59,18 @@ def test_an_object_like_macro_from_a_header(tmp_path: Path) -> None:
                                    encoding="utf-8")
     found = [(f.path, f.line, f.rule) for f in scan(tmp_path, target_gpu="MI300X").findings if f.rule in RULES]
     assert found == [("k.cu", 2, "C2R-K702")]
+
+
+def test_a_function_like_macro_from_a_header(tmp_path: Path) -> None:
+    from cuda2rocm.scan.api import scan
+
+    (tmp_path / "include").mkdir()
+    (tmp_path / "include" / "lb.h").write_text(
+        "#pragma once\n#define LB(t, b) __launch_bounds__(t, b)\n#define BIG(t) __launch_bounds__(t)\n",
+        encoding="utf-8")
+    (tmp_path / "k.cu").write_text(
+        '#include "include/lb.h"\n__global__ void LB(128, 4) k(float* p) { p[0] = 0; }\n'
+        "__global__ void BIG(4096) g(float* p) { p[0] = 0; }\n__global__ void BIG(256) h(float* p) { p[0] = 0; }\n",
+        encoding="utf-8")
+    found = [(f.path, f.line, f.rule) for f in scan(tmp_path, target_gpu="MI300X").findings if f.rule in RULES]
+    assert found == [("k.cu", 2, "C2R-K702"), ("k.cu", 3, "C2R-K701")]

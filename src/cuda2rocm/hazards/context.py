@@ -56,6 +56,8 @@ class Inherited(NamedTuple):
     origins: Mapping[str, tuple[str, int]]
     headers: tuple[str, ...] = ()  # the project headers the file's includes read, in the order first read
     warp_functions: frozenset[str] = frozenset()  # device functions of those headers that use warp primitives
+    #: the function-like macros of those headers that hold ``__launch_bounds__``: name -> (parameters, body)
+    bounds_macros: Mapping[str, tuple[tuple[str, ...], Sequence[Token]]] = {}
 
     def where(self, name: str) -> str:
         """``WARP_W = 32 at include/cfg.h:12``."""

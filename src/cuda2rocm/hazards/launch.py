@@ -12,9 +12,9 @@ from cuda2rocm.hazards.symbols import file_env
 from cuda2rocm.model import Confidence, Severity
 from cuda2rocm.rules import rule
 from cuda2rocm.source.consteval import evaluate
-from cuda2rocm.source.directives import directives
+from cuda2rocm.source.directives import directives, function_macro, object_macro
 from cuda2rocm.source.structure import Function
-from cuda2rocm.source.tokens import IDENT, TRIVIA, Token
+from cuda2rocm.source.tokens import TRIVIA, Token
 
 HIP_GRAPHS = "https://rocm.docs.amd.com/projects/HIP/en/latest/how-to/hip_runtime_api/hipgraph.html"
 
@@ -55,7 +55,7 @@ def _bounds(src: Source) -> Iterator[tuple[int, list[list[Token]], str]]:
         args = src.args(i)
         if args:
             yield i, [[src.tokens[k] for k in src.range_code(a, b)] for a, b in args], ""
-    macros = _bounds_macros(src)
+    macros, own = _bounds_macros(src)
     for i in src.idents(frozenset(macros)) if macros else ():
         params, body = macros[src.src(i)]
         end = i
@@ -68,33 +68,33 @@ def _bounds(src: Source) -> Iterator[tuple[int, list[list[Token]], str]]:
             end = src.pairs.get(src.next(i), i)
         found = _bounds_args(body)
         kernel = _kernel_after(src, i, end)
-        if found and (kernel is not None or src.src(i) not in src.inherited.env):
+        if found and (kernel is not None or src.src(i) in own):
             via = f" through {src.text_of(i, end + 1)}" if end != i else f" through {src.src(i)}"
             yield (kernel.name_index if kernel is not None else i), found, via
 
 
-def _bounds_macros(src: Source) -> dict[str, tuple[list[str] | None, list[Token]]]:
+def _bounds_macros(src: Source) -> tuple[dict[str, tuple[list[str] | None, list[Token]]], set[str]]:
     """The macros whose body holds ``__launch_bounds__``: name -> (parameters, None for an object-like macro;
-    the body's tokens). A header's object-like macros come through :attr:`Source.inherited`; the file's own win."""
+    the body's tokens), and the names the file defines itself (those win). A header's come through
+    :attr:`Source.inherited`."""
     found: dict[str, tuple[list[str] | None, list[Token]]] = {
         name: (None, list(toks)) for name, toks in src.inherited.env.items()
         if any(t.src == "__launch_bounds__" for t in toks)}
+    found.update((name, (list(params), list(body))) for name, (params, body) in src.inherited.bounds_macros.items())
+    own: set[str] = set()
     if "__launch_bounds__" not in src.text:
-        return found
+        return found, own
     for d in directives(src.tokens):
-        if d.word != "define" or len(d.args) < 2 or src.kind(d.args[0]) != IDENT:
+        if (macro := object_macro(src.tokens, d)) is not None:
+            name, params, body = src.src(macro[0]), None, macro[1]
+        elif (fmacro := function_macro(src.tokens, d)) is not None:
+            name, params, body = src.src(fmacro[0]), fmacro[1], fmacro[2]
+        else:
             continue
-        body = [src.tokens[k] for k in d.args[1:]]
-        if not any(t.src == "__launch_bounds__" for t in body):
-            continue
-        name = d.args[0]
-        if src.src(name + 1) != "(":  # object-like: ``#define B __launch_bounds__(...)``
-            found[src.src(name)] = (None, body)
-            continue
-        close = next((k for k, a in enumerate(d.args) if src.src(a) == ")"), -1)
-        params = [src.src(a) for a in d.args[2:close] if src.kind(a) == IDENT]
-        found[src.src(name)] = (params, [src.tokens[k] for k in d.args[close + 1:]])
-    return found
+        if any(t.src == "__launch_bounds__" for t in body):
+            found[name] = (params, body)
+            own.add(name)
+    return found, own
 
 
 def _bounds_args(body: list[Token]) -> list[list[Token]]:

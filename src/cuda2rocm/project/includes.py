@@ -41,12 +41,12 @@ from cuda2rocm.hazards.flow import warp_sync_functions
 from cuda2rocm.hazards.symbols import constant_members, declarations
 from cuda2rocm.hazards.targets import resolve as resolve_target
 from cuda2rocm.source.consteval import evaluate
-from cuda2rocm.source.directives import directives, object_macro
-from cuda2rocm.source.tokens import HEADER, IDENT, NUMBER, STRING, Token, TokenizeError, tokenize
+from cuda2rocm.source.directives import directives, function_macro, object_macro
+from cuda2rocm.source.tokens import HEADER, IDENT, NUMBER, PUNCT, STRING, Token, TokenizeError, tokenize
 
 ACTIVE, INACTIVE, MAYBE = "active", "inactive", "maybe"
 #: the schema of the cached facts (a new one ignores the old entries)
-FACTS_VERSION = 3
+FACTS_VERSION = 4
 #: includes deeper than this are not followed (a cycle is stopped sooner: each header is read once per file)
 MAX_DEPTH = 200
 _CONDITIONALS = frozenset({"if", "ifdef", "ifndef", "elif", "else", "endif"})
@@ -75,6 +75,10 @@ def file_events(tokens: Sequence[Token], text: str, *, constants: bool = True) -
             macro = object_macro(tokens, d)
             if macro is not None:
                 found.append((d.hash_index, Event("define", tokens[macro[0]].src, _body(macro[1]), line)))
+            elif "__launch_bounds__" in text and (fmacro := function_macro(tokens, d)) is not None and any(
+                    t.src == "__launch_bounds__" for t in fmacro[2]):  # the parameters, then ")", then the body
+                signature = [Token(IDENT, p, 0) for p in fmacro[1]] + [Token(PUNCT, ")", 0), *fmacro[2]]
+                found.append((d.hash_index, Event("bounds", tokens[fmacro[0]].src, _body(signature), line)))
         elif d.word == "undef" and d.args and tokens[d.args[0]].kind == IDENT:
             found.append((d.hash_index, Event("undef", tokens[d.args[0]].src, (), line)))
         elif d.word in ("include", "include_next") and d.args and tokens[d.args[0]].kind in (HEADER, STRING):
@@ -144,10 +148,11 @@ def _store(path: Path, events: Sequence[Event]) -> None:
 class _Unit:
     """What one file's walk has seen so far."""
 
-    __slots__ = ("certain", "consts", "macros", "reached", "read", "visited", "warp")
+    __slots__ = ("bounds", "certain", "consts", "macros", "reached", "read", "visited", "warp")
 
     def __init__(self, own: str) -> None:
         self.macros: dict[str, tuple[Event, str]] = {}  # name -> (definition, file)
+        self.bounds: dict[str, tuple[Event, str]] = {}  # function-like macros holding __launch_bounds__
         self.certain: set[str] = set()  # macros defined in active code
         self.consts: dict[str, tuple[Event, str]] = {}
         self.visited = {own}
@@ -277,7 +282,13 @@ class Includes:
                     origins[name] = (where, event.line)
         if not (env or unit.read):
             return NOTHING_INHERITED
-        return Inherited(env, origins, tuple(unit.read), frozenset(unit.warp))
+        bounds: dict[str, tuple[tuple[str, ...], Sequence[Token]]] = {}
+        for name, (event, where) in unit.bounds.items():
+            if where != rel:
+                toks = _tokens(event.body)
+                cut = next(k for k, t in enumerate(toks) if t.src == ")")
+                bounds[name] = (tuple(t.src for t in toks[:cut]), toks[cut + 1:])
+        return Inherited(env, origins, tuple(unit.read), frozenset(unit.warp), bounds)
 
     def _walk(self, rel: str, events: Sequence[Event], unit: _Unit, depth: int) -> None:
         stack: list[_Branch] = []
@@ -300,9 +311,13 @@ class Includes:
                     unit.macros[ev.name] = (ev, rel)
                 if state == ACTIVE:
                     unit.certain.add(ev.name)
+            elif ev.kind == "bounds":
+                if state == ACTIVE or ev.name not in unit.bounds:
+                    unit.bounds[ev.name] = (ev, rel)
             elif ev.kind == "undef":
                 if state == ACTIVE:
                     unit.macros.pop(ev.name, None)
+                    unit.bounds.pop(ev.name, None)
                     unit.certain.discard(ev.name)
             elif ev.kind == "const":
                 unit.consts.setdefault(ev.name, (ev, rel))

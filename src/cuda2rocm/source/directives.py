@@ -66,3 +66,19 @@ def object_macro(tokens: Sequence[Token], d: Directive) -> tuple[int, list[Token
     if name + 1 < len(tokens) and tokens[name + 1].src == "(":
         return None
     return name, [tokens[k] for k in d.args[1:]]
+
+
+def function_macro(tokens: Sequence[Token], d: Directive) -> tuple[int, list[str], list[Token]] | None:
+    """``#define NAME(a, b) body...``: the index of ``NAME``, the parameter names and the body's non-trivia tokens;
+    None for another directive or an object-like macro."""
+    if d.word != "define" or len(d.args) < 2 or tokens[d.args[0]].kind != IDENT:
+        return None
+    name = d.args[0]
+    if name + 1 >= len(tokens) or tokens[name + 1].src != "(":
+        return None
+    close = next((k for k, a in enumerate(d.args) if tokens[a].src == ")"), -1)
+    if close < 0:
+        return None
+    params = [tokens[a].src for a in d.args[2:close] if tokens[a].kind == IDENT]
+    return name, params, [tokens[k] for k in d.args[close + 1:]]
+
