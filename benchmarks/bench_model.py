@@ -286,8 +286,9 @@ def generate(root: Path, files: int, seed: int = 9) -> tuple[int, int, int]:
     return n_sources, n_headers, lines
 
 
-def run_once(side: str, argv: list[str], cache: Path) -> tuple[float, float, float, int]:
-    """One whole process of ``python3 -m cuda2rocm ARGV`` on ``side``; (wall s, peak RSS MiB, load, exit).
+def run_once(side: str, argv: list[str], cache: Path) -> tuple[float, float, float, int, float]:
+    """One whole process of ``python3 -m cuda2rocm ARGV`` on ``side``; (wall s, peak RSS MiB, load, exit, CPU s:
+    user + system, from ``wait4``: on a shared machine it moves far less with load than the wall time).
     Exit 0 or 1 (findings) is a run; anything else, or a traceback, stops the benchmark."""
     env = dict(os.environ, PYTHONPATH=side, CUDA2ROCM_CACHE_DIR=str(cache))
     load = os.getloadavg()[0]
@@ -302,7 +303,7 @@ def run_once(side: str, argv: list[str], cache: Path) -> tuple[float, float, flo
         stderr = err.read().decode(errors="replace")
     if code not in (0, 1) or "Traceback" in stderr:
         raise SystemExit(f"{side}: cuda2rocm {' '.join(argv)} exited {code}:\n{stderr[-2000:]}")
-    return wall, usage.ru_maxrss / 1024, load, code
+    return wall, usage.ru_maxrss / 1024, load, code, usage.ru_utime + usage.ru_stime
 
 
 def _ratio(values: list[float]) -> str:
@@ -349,7 +350,7 @@ def main() -> int:
                 written = sum(1 for p in out.rglob("*") if p.is_file()) if name == "convert" else None
                 note = f", {written} files written" if written is not None else ""
                 print(f"check {name} {label}: exit {code}{note}")
-            runs: dict[str, list[tuple[float, float, float, int]]] = {"before": [], "after": [], "warm": []}
+            runs: dict[str, list[tuple[float, float, float, int, float]]] = {"before": [], "after": [], "warm": []}
             for _ in range(args.repeat):
                 runs["before"].append(run_once(sides["before"], command(name), fresh_cache()))
                 cache = fresh_cache()
@@ -357,12 +358,15 @@ def main() -> int:
                 runs["warm"].append(run_once(sides["after"], command(name), cache))
             wall = {k: [r[0] for r in v] for k, v in runs.items()}
             rss = {k: [r[1] for r in v] for k, v in runs.items()}
+            cpu = {k: [r[4] for r in v] for k, v in runs.items()}
             loads += [r[2] for v in runs.values() for r in v]
             rows.append((name, *(f"{statistics.median(wall[k]):.2f} s" for k in ("before", "after")),
                          _ratio([a / b for a, b in zip(wall["after"], wall["before"], strict=True)]),
                          f"{statistics.median(wall['warm']):.2f} s",
                          _ratio([w / c for w, c in zip(wall["warm"], wall["after"], strict=True)]),
-                         " / ".join(f"{statistics.median(rss[k]):.0f}" for k in ("before", "after", "warm"))))
+                         " / ".join(f"{statistics.median(rss[k]):.0f}" for k in ("before", "after", "warm")),
+                         _ratio([a / b for a, b in zip(cpu["after"], cpu["before"], strict=True)]),
+                         _ratio([w / c for w, c in zip(cpu["warm"], cpu["after"], strict=True)])))
             for k, v in wall.items():
                 print(f"{name} {k}: " + " ".join(f"{s:.2f}" for s in v))
     finally:
@@ -371,7 +375,8 @@ def main() -> int:
           f"{min(loads):.2f}-{max(loads):.2f}, median {statistics.median(loads):.2f}\n")
     head = ("command", "before (median)", "after, cold cache (median)", "after/before per pair: median (min-max)",
             "after, warm cache (median)", "warm/cold per pair: median (min-max)",
-            "peak RSS MiB before / after / warm")
+            "peak RSS MiB before / after / warm", "CPU time after/before per pair",
+            "CPU time warm/cold per pair")
     print("| " + " | ".join(head) + " |")
     print("|---|" + "---:|" * (len(head) - 1))
     for r in rows:

@@ -52,7 +52,7 @@ def _compare_entry(
     if other is None:
         return TensorReport(entry.name, MISSING_CAND, entry.dtype, entry.shape), 0
     tol = policy.for_tensor(entry.name, entry.dtype)
-    cls = policy.class_for(entry.dtype)
+    cls = policy.class_for(entry.dtype, entry.name)
     if tol is None:
         return TensorReport(entry.name, SKIPPED, entry.dtype, entry.shape, cls), 0
     if other.dtype != entry.dtype:

@@ -31,13 +31,17 @@ class Policy:
     classes: Mapping[str, Tolerance]
     dtype_class: Mapping[str, str]
     layers: tuple[LayerRule, ...] = ()
+    #: tensor kind (the name's prefix before '/': ``grad``) -> dtype -> class, over ``dtype_class``
+    kind_class: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
-    def class_for(self, dtype: str) -> str:
-        return self.dtype_class.get(dtype, "exact")
+    def class_for(self, dtype: str, name: str = "") -> str:
+        """The class of a tensor of ``dtype``; ``name`` (``grad/conv1.weight``) picks its kind's class if any."""
+        kind = name.split("/", 1)[0] if "/" in name else ""
+        return self.kind_class.get(kind, {}).get(dtype) or self.dtype_class.get(dtype, "exact")
 
     def for_tensor(self, name: str, dtype: str) -> Tolerance | None:
         """The tolerance for one tensor; None when a layer rule says to skip it. First matching rule wins."""
-        base = self.classes[self.class_for(dtype)]
+        base = self.classes[self.class_for(dtype, name)]
         for layer in self.layers:
             if fnmatch.fnmatchcase(name, layer.match):
                 if layer.skip:
@@ -68,7 +72,8 @@ def _tolerance(name: str, raw: Mapping[str, Any], path: str) -> Tolerance:
 def default_policy() -> Policy:
     _, raw = load_packaged_yaml("cuda2rocm.regress", "data/tolerances.yaml")
     classes = {name: _tolerance(name, body, "tolerances.yaml") for name, body in raw["classes"].items()}
-    return Policy(classes=classes, dtype_class=dict(raw["dtype_class"]))
+    kinds = {kind: dict(by_dtype) for kind, by_dtype in (raw.get("kind_class") or {}).items()}
+    return Policy(classes=classes, dtype_class=dict(raw["dtype_class"]), kind_class=kinds)
 
 
 def load_policy(path: str | Path | None = None, *, float32: str = "") -> Policy:
