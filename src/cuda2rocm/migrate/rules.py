@@ -229,6 +229,19 @@ SETUP_LIBRARIES = build_rule(
     instead="The ROCm link names: `hipblas`, `amdhip64`, `hiprand`, `hipsparse`, `rccl`, `MIOpen`, ...",
     references=(_TORCH_EXT, _HIPCC),
 )
+SETUP_CUDA_ONLY = build_rule(
+    "C2R-B407", "setup-cuda-only-code", severity=Severity.MEDIUM,
+    what="Module-level code of a setup.py that runs nvcc (a version check: `subprocess.check_output([CUDA_HOME + "
+         "\"/bin/nvcc\", \"-V\"])`, directly or through a function of the file), takes `torch.version.cuda` for a "
+         "string (`parse(torch.version.cuda)`), or reads a name such code set.",
+    why="In a ROCm build of PyTorch `CUDA_HOME` and `torch.version.cuda` are None and there is no nvcc: setup.py "
+        "crashes before it builds anything (TypeError, FileNotFoundError).",
+    example="import subprocess\nfrom torch.utils.cpp_extension import CUDA_HOME, CUDAExtension\n"
+            "out = subprocess.check_output([CUDA_HOME + \"/bin/nvcc\", \"-V\"], text=True)",
+    instead="The statements under `if not IS_HIP_EXTENSION:` (imported from torch.utils.cpp_extension; ROCm "
+            "builds skip them); where that would hide the `setup()` call, branch by hand.",
+    references=(_TORCH_EXT,),
+)
 SETUP_SOURCES = build_rule(
     "C2R-B406", "setup-cu-sources", severity=Severity.LOW,
     what="Extension sources (`sources=[...]`, `glob(\"csrc/*.cu\")`) that `convert` renamed to `.hip`.",

@@ -36,6 +36,9 @@ CPP_EXTENSION = "torch.utils.cpp_extension"
 _ARCH_WHERE = "PyTorch's ROCm build takes the targets from PYTORCH_ROCM_ARCH"
 #: setuptools/PyTorch extension classes whose second positional argument (or ``sources=``) lists the sources
 _EXTENSIONS = frozenset({"CUDAExtension", "CppExtension", "Extension", "SyclExtension"})
+_Statement = cst.SimpleStatementLine | cst.BaseCompoundStatement
+#: the guard migrate build puts CUDA-only module code under (IS_HIP_EXTENSION: cpp_extension's platform flag)
+GUARD = "if not IS_HIP_EXTENSION:  # CUDA builds only (cuda2rocm migrate build)"
 _NONE_OPS = {cst.Is: ("is", True), cst.Equal: ("==", True), cst.IsNot: ("is not", False),
              cst.NotEqual: ("!=", False)}
 
@@ -102,6 +105,20 @@ class _Migrator:
         self.values = self._assigned_values()
         self.comments = [self.start(c) for c in m.findall(self.module, m.Comment())]
 
+    def _cuda_side(self, node: cst.CSTNode) -> bool:
+        """Whether ``node`` runs only in CUDA builds: in the body of ``if not IS_HIP_EXTENSION:`` or the ``else``
+        of ``if IS_HIP_EXTENSION:`` (CUDA's code, left as written)."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and not isinstance(parent, cst.Module):
+            if isinstance(parent, cst.If) and child is not parent.test:
+                negated = m.matches(parent.test, m.UnaryOperation(operator=m.Not(), expression=m.Name(
+                    "IS_HIP_EXTENSION")))
+                if (negated and child is parent.body) or (
+                        m.matches(parent.test, m.Name("IS_HIP_EXTENSION")) and child is parent.orelse):
+                    return True
+            child, parent = parent, self.parents.get(parent)
+        return False
+
     # -- positions ----------------------------------------------------------------------------------------
     def _at(self, pos: tuple[int, int]) -> int:
         return self.out.lines.start(pos[0]) + pos[1]
@@ -116,17 +133,23 @@ class _Migrator:
 
     # -- the file -----------------------------------------------------------------------------------------
     def run(self) -> FileMigration:
+        guarded = self._cuda_only()  # first: the code it puts under the guard stays CUDA's, as written
         for call in m.findall(self.module, m.Call()):
             assert isinstance(call, cst.Call)
-            self._call(call)
+            if not self._cuda_side(call):
+                self._call(call)
         self._arch_list()
         self._cuda_home()
+        if guarded:
+            self._import_flag()
         return self.out.result()
 
     def _assigned_values(self) -> dict[str, list[cst.BaseExpression]]:
         """name -> every value the file gives it: ``x = v``, ``x += v``, ``x.append(v)``, ``x.extend(v)``."""
         out: dict[str, list[cst.BaseExpression]] = {}
         for node in m.findall(self.module, m.Assign() | m.AugAssign() | m.AnnAssign()):
+            if self._cuda_side(node):
+                continue  # CUDA builds' own values (under `if not IS_HIP_EXTENSION:`)
             if isinstance(node, cst.Assign):
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
@@ -138,7 +161,8 @@ class _Migrator:
                                                                     | m.Name("extend")))):
             assert isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
             assert isinstance(node.func.value, cst.Name)
-            if len(node.args) == 1:  # append("-O3"): the literal stands for a one-word list
+            # append("-O3"): the literal stands for a one-word list
+            if len(node.args) == 1 and not self._cuda_side(node):
                 out.setdefault(node.func.value.value, []).append(node.args[0].value)
         return out
 
@@ -216,8 +240,8 @@ class _Migrator:
         run: list[int] = []
         for i, el in enumerate([*elements, None]):
             lit = _literal(el) if el is not None else None
-            if lit is not None:
-                run.append(i)
+            if lit is not None or (el is not None and run and run[-1] == i - 1 and _arch_option(elements[i - 1])):
+                run.append(i)  # a computed value of -gencode/-arch (f"arch=compute_{cc},...") goes with its option
                 continue
             if el is not None:  # "-gencode=...{}".format(cc), f"...", a name: hipcc may still reject it
                 self._unresolved(self._node(el), "an nvcc option")
@@ -229,8 +253,11 @@ class _Migrator:
                    tuple_: bool) -> None:
         lits = [_literal(elements[i]) for i in run]
         words = []
-        for lit in lits:
-            assert lit is not None
+        for i, lit in zip(run, lits, strict=True):
+            if lit is None:  # the computed value of an architecture option, as written
+                node = self._node(elements[i])
+                words.append(flags.Word(self.text[self.start(node):self.end(node)], self.start(node)))
+                continue
             inner = self.start(lit) + len(lit.prefix) + len(lit.quote)
             words.append(flags.Word(lit.raw_value, inner))
         _, changes = flags.translate(self.text, words, self.options.gfx, arch="drop")
@@ -421,13 +448,10 @@ class _Migrator:
     # -- CUDA_HOME --------------------------------------------------------------------------------------------
     def _cuda_home(self) -> None:
         imported = None  # the ImportAlias of CUDA_HOME in `from torch.utils.cpp_extension import ...`
-        rocm_imported = star = False
+        rocm_imported = False
         for node in m.findall(self.module, m.ImportFrom()):
             assert isinstance(node, cst.ImportFrom)
-            if node.module is None or _dotted(node.module) != CPP_EXTENSION:
-                continue
-            if isinstance(node.names, cst.ImportStar):
-                star = True
+            if node.module is None or _dotted(node.module) != CPP_EXTENSION or isinstance(node.names, cst.ImportStar):
                 continue
             for alias in node.names:
                 local = alias.asname.name if alias.asname is not None else alias.name
@@ -435,7 +459,10 @@ class _Migrator:
                     rocm_imported = True
                 if _dotted(alias.name) == "CUDA_HOME" and alias.asname is None and imported is None:
                     imported = alias
-        can_edit = imported is not None or star
+        # a CUDA_HOME the file sets itself (os.environ.get) is checked the same way: ROCM_HOME joins any import
+        # from cpp_extension
+        anchor = imported if imported is not None else self._cpp_import("ROCM_HOME")
+        can_edit = anchor is not None
         names = [n for n in m.findall(self.module, m.Name("CUDA_HOME")) if not self._in_import(n)]
         edited = False
         for name in names:
@@ -444,6 +471,10 @@ class _Migrator:
             if isinstance(parent, cst.AssignTarget) or id(name) in self.done or self._already(name):
                 continue  # assigned, or a condition that names ROCM_HOME already
             check = self._check(name)
+            if check is None and can_edit and self._joined(name):
+                edited |= self.out.edit(R.SETUP_CUDA_HOME, self.start(name), self.end(name), "CUDA_HOME or ROCM_HOME",
+                                        "a path under CUDA_HOME, which is None on ROCm: under ROCM_HOME there")
+                continue
             if check is None:
                 self.out.report(R.SETUP_CUDA_HOME, self.start(name),
                                 "CUDA_HOME is None in a ROCm build of PyTorch; ROCm builds set ROCM_HOME "
@@ -458,11 +489,136 @@ class _Migrator:
             if can_edit:
                 edited |= self.out.edit(R.SETUP_CUDA_HOME, self.start(node), self.end(node), replacement, message)
             else:
-                self.out.report(R.SETUP_CUDA_HOME, self.start(node), message + "; CUDA_HOME is not "
-                                f"{CPP_EXTENSION}'s here", fix=f"`{replacement}`")
-        if edited and imported is not None and not rocm_imported:
-            at = self.end(imported.name)
+                self.out.report(R.SETUP_CUDA_HOME, self.start(node), message + f"; nothing is imported from "
+                                f"{CPP_EXTENSION} here to import ROCM_HOME beside", fix=f"`{replacement}`")
+        if edited and isinstance(anchor, cst.ImportAlias) and not rocm_imported:
+            at = self.end(anchor.name)
             self.out.edit(R.SETUP_CUDA_HOME, at, at, ", ROCM_HOME", "ROCM_HOME, for the checks of CUDA_HOME")
+
+    def _joined(self, name: cst.Name) -> bool:
+        """``os.path.join(CUDA_HOME, "include")``: a path under the toolkit (not to nvcc, which ROCm lacks)."""
+        arg = self.parents[name]
+        call = self.parents.get(arg) if isinstance(arg, cst.Arg) else None
+        return isinstance(call, cst.Call) and _dotted(call.func) in ("os.path.join", "path.join", "join") and \
+            call.args[0] is arg and not any("nvcc" in (_string(a.value) or "") for a in call.args)
+
+    # -- module code that runs nvcc or takes torch.version.cuda for a string ----------------------------------
+    def _cuda_only(self) -> bool:
+        """Module-level statements that crash on ROCm, where CUDA_HOME and ``torch.version.cuda`` are None: a call
+        that runs nvcc (directly or through a function of the file), a use of ``torch.version.cuda`` as a value
+        (``parse(torch.version.cuda)``), and every later statement that reads a name they set. Each run of them is
+        put under ``if not IS_HIP_EXTENSION:`` (cpp_extension's own platform flag); a run that holds the
+        ``setup()`` call, or a multi-line string, is reported instead."""
+        runs_nvcc = self._nvcc_functions()
+        tainted: set[str] = set()
+        defined: set[str] = set()  # names an earlier statement set: they exist on ROCm too
+        marked: list[_Statement] = []
+        reasons: dict[int, str] = {}
+        for stmt in self.module.body:
+            sets = _names_set(stmt) | _names_bound(stmt)
+            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) or self._platform_branch(stmt) or (
+                    isinstance(stmt, cst.SimpleStatementLine)
+                    and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)):
+                defined |= sets
+                continue
+            why = self._cuda_value(stmt, runs_nvcc) or next((f"reads {n}, set from CUDA-only values"
+                                                            for n in sorted(_names_read(stmt) & tainted)), "")
+            if why and m.findall(stmt, m.Call(func=m.Name("setup") | m.Attribute(attr=m.Name("setup")))):
+                self.out.report(R.SETUP_CUDA_ONLY, self.start(stmt), f"setup() runs under code that {why}: "
+                                "it fails on ROCm (CUDA_HOME and torch.version.cuda are None); branch on "
+                                "IS_HIP_EXTENSION by hand")
+            elif why:
+                tainted |= sets - defined
+                marked.append(stmt)
+                reasons[id(stmt)] = why
+            defined |= sets
+        if not marked:
+            return False
+        alias = self._cpp_import("IS_HIP_EXTENSION")
+        body: list[_Statement] = list(self.module.body)
+        groups: list[list[_Statement]] = []
+        for stmt in marked:
+            if groups and body.index(groups[-1][-1]) == body.index(stmt) - 1:
+                groups[-1].append(stmt)
+            else:
+                groups.append([stmt])
+        wrapped = False
+        for group in groups:
+            start, end = self.start(group[0]), self.end(group[-1])
+            strings = [n for g in group for n in m.findall(g, m.SimpleString() | m.ConcatenatedString()
+                                                            | m.FormattedString())]
+            if alias is None or "\t" in self.text[start:end] or any(
+                    "\n" in self.module.code_for_node(n) for n in strings):  # re-indenting would change them
+                self.out.report(R.SETUP_CUDA_ONLY, start, f"it {reasons[id(group[0])]}: this code fails on ROCm; "
+                                f"put it under `if not IS_HIP_EXTENSION:` (from {CPP_EXTENSION})")
+                continue
+            block = "".join(("    " + ln if ln.strip() else ln)
+                            for ln in self.text[start:end].splitlines(keepends=True))
+            first = " ".join(self.module.code_for_node(group[0]).split())
+            wrapped |= self.out.edit(
+                R.SETUP_CUDA_ONLY, start, end, f"{GUARD}\n{block}", f"`{first[:60]}` and the {len(group) - 1} "
+                f"statement(s) after it run only in CUDA builds: it {reasons[id(group[0])]}")
+        return wrapped
+
+    def _import_flag(self) -> None:
+        """``IS_HIP_EXTENSION`` beside the file's first import from cpp_extension (the guard's flag)."""
+        alias = self._cpp_import("IS_HIP_EXTENSION")
+        if not isinstance(alias, cst.ImportAlias):
+            return
+        at = self.end(alias.name)
+        if not self.out.free(at, at):  # ROCM_HOME went there: the flag goes first
+            at = self.start(self.parents[alias].names[0].name)  # type: ignore[attr-defined]
+            self.out.edit(R.SETUP_CUDA_ONLY, at, at, "IS_HIP_EXTENSION, ", "IS_HIP_EXTENSION, the platform flag of "
+                          "the CUDA-only code's guard")
+            return
+        self.out.edit(R.SETUP_CUDA_ONLY, at, at, ", IS_HIP_EXTENSION", "IS_HIP_EXTENSION, the platform flag of the "
+                      "CUDA-only code's guard")
+
+    def _cpp_import(self, name: str = "") -> cst.ImportAlias | bool | None:
+        """Where ``name`` can be imported: the last name of the first ``from torch.utils.cpp_extension import ...``
+        (True: ``name`` is imported already, or ``*``; None: no such import)."""
+        found: cst.ImportAlias | bool | None = None
+        for node in m.findall(self.module, m.ImportFrom()):
+            assert isinstance(node, cst.ImportFrom)
+            if node.module is None or _dotted(node.module) != CPP_EXTENSION:
+                continue
+            if isinstance(node.names, cst.ImportStar) or any(
+                    _dotted(a.name) == name and a.asname is None for a in node.names):
+                return True
+            found = found or node.names[-1]
+        return found
+
+    def _nvcc_functions(self) -> set[str]:
+        """The module's functions that run nvcc, directly or through another of them."""
+        funcs = {f.name.value: f for f in self.module.body if isinstance(f, cst.FunctionDef)}
+        found = {name for name, f in funcs.items() if _runs_nvcc(f, set())}
+        while True:
+            more = {name for name, f in funcs.items() if name not in found and _runs_nvcc(f, found)}
+            if not more:
+                return found
+            found |= more
+
+    def _cuda_value(self, stmt: cst.CSTNode, runs_nvcc: set[str]) -> str:
+        if _runs_nvcc(stmt, runs_nvcc):
+            return "runs nvcc (there is none on ROCm, and CUDA_HOME is None)"
+        for attr in m.findall(stmt, m.Attribute(value=m.Attribute(value=m.Name("torch"), attr=m.Name("version")),
+                                                attr=m.Name("cuda"))):
+            parent = self.parents.get(attr)
+            if isinstance(parent, (cst.Arg, cst.Attribute, cst.Subscript)) or (
+                    isinstance(parent, cst.Comparison) and not m.matches(parent.comparisons[0].comparator,
+                                                                         m.Name("None"))):
+                return "takes torch.version.cuda for a string (it is None in a ROCm build)"
+        return ""
+
+    @staticmethod
+    def _platform_branch(stmt: cst.CSTNode) -> bool:
+        """An ``if`` that chooses the platform already (it names IS_HIP_EXTENSION, ROCM_HOME, torch.version.hip
+        or CUDA_HOME): its code is the author's (or an earlier run's) per-platform code."""
+        if not isinstance(stmt, cst.If):
+            return False
+        names = {n.value for n in m.findall(stmt.test, m.Name()) if isinstance(n, cst.Name)}
+        return bool(names & {"IS_HIP_EXTENSION", "ROCM_HOME", "CUDA_HOME", "hip"}) or any(
+            "rocm" in n.lower() or "hip" in n.lower() for n in names)
 
     def _in_import(self, node: cst.CSTNode) -> bool:
         parent = self.parents.get(node)
@@ -506,6 +662,60 @@ class _Migrator:
         return bool(m.findall(top, m.Name("ROCM_HOME")))
 
 
+def _arch_option(el: cst.BaseElement | cst.SimpleString) -> bool:
+    """A literal nvcc architecture option whose value is the next word (``"-gencode"``, ``"-arch"``)."""
+    lit = _literal(el)
+    row = flags.table().get(lit.raw_value) if lit is not None else None
+    return row is not None and row.action == "arch" and row.value == "separate"
+
+
 def _literal(el: cst.BaseElement | cst.SimpleString | None) -> cst.SimpleString | None:
     node = el.value if isinstance(el, cst.BaseElement) else el
     return node if isinstance(node, cst.SimpleString) and _string(node) is not None else None
+
+
+_SUBPROCESS = ("subprocess.", "os.popen", "os.system", "check_output", "check_call", "Popen", "run", "call")
+
+
+def _runs_nvcc(node: cst.CSTNode, functions: set[str]) -> bool:
+    """Whether ``node`` runs nvcc (a subprocess call with an argument naming it) or calls one of ``functions``."""
+    for call in m.findall(node, m.Call()):
+        assert isinstance(call, cst.Call)
+        name = _dotted(call.func)
+        if name in functions:
+            return True
+        if (name.startswith(_SUBPROCESS) or name in _SUBPROCESS) and any(
+                "nvcc" in (_string(s) or "") for a in call.args for s in m.findall(a, m.SimpleString())):
+            return True
+    return False
+
+
+def _names_read(stmt: cst.CSTNode) -> set[str]:
+    """The plain names a statement reads (not attribute names, keywords or assignment targets)."""
+    skip = {id(n) for a in m.findall(stmt, m.Attribute()) if isinstance(a, cst.Attribute) for n in [a.attr]}
+    skip |= {id(a.keyword) for a in m.findall(stmt, m.Arg()) if isinstance(a, cst.Arg) and a.keyword is not None}
+    for t in m.findall(stmt, m.AssignTarget()):
+        assert isinstance(t, cst.AssignTarget)
+        skip |= {id(n) for n in m.findall(t.target, m.Name())}
+    return {n.value for n in m.findall(stmt, m.Name()) if isinstance(n, cst.Name) and id(n) not in skip}
+
+
+def _names_bound(stmt: cst.CSTNode) -> set[str]:
+    """The names an import, ``def`` or ``class`` binds."""
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        return {stmt.name.value}
+    out: set[str] = set()
+    for alias in m.findall(stmt, m.ImportAlias()):
+        assert isinstance(alias, cst.ImportAlias)
+        bound = alias.asname.name if alias.asname is not None else alias.name
+        out.add(_dotted(bound).split(".")[0])
+    return out
+
+
+def _names_set(stmt: cst.CSTNode) -> set[str]:
+    """The names a statement assigns (``x = ``, ``a, b = ``, ``x += ``, ``for x in``)."""
+    out: set[str] = set()
+    for node in m.findall(stmt, m.AssignTarget() | m.AugAssign() | m.AnnAssign() | m.For()):
+        target = node.target  # type: ignore[attr-defined]
+        out |= {n.value for n in m.findall(target, m.Name()) if isinstance(n, cst.Name)}
+    return out
