@@ -18,6 +18,7 @@ import fnmatch
 import functools
 import posixpath
 import re
+import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -28,7 +29,7 @@ from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, _rows
 from cuda2rocm.model import Applicability, Edit, Fix, Severity
 from cuda2rocm.rules import Rule
-from cuda2rocm.source.formats.requirements import RequirementLine, read_requirements
+from cuda2rocm.source.formats.requirements import REQUIREMENT_NAME, RequirementLine, read_requirements
 from cuda2rocm.source.formats.tomldoc import TomlDocument, read_toml
 from cuda2rocm.source.formats.yamlnodes import MAPPING, SCALAR, SEQUENCE, Node, read_yaml
 
@@ -187,6 +188,40 @@ def plan_spec(spec: str, tgt: Target) -> SpecPlan | None:
                             "cuda2rocm knows no ROCm build of it: build it from source or find its ROCm wheels",
                             Severity.MEDIUM))
     return out
+
+
+def wheel_file(url: str) -> tuple[str, str, str] | None:
+    """(name, version, file name) of a wheel file's URL (PEP 427 names: ``torch-2.4.1+cu124-cp311-...whl``); None
+    when ``url`` names no wheel file."""
+    path = urllib.parse.unquote(url.split("#", 1)[0].split("?", 1)[0])
+    filename = path.rsplit("/", 1)[-1]
+    parts = filename[:-4].split("-") if filename.endswith(".whl") else []
+    return (norm_pip(parts[0]), parts[1], filename) if len(parts) >= 5 else None
+
+
+def cuda_wheel(url: str, tgt: Target) -> tuple[str, Rule, str] | None:
+    """A CUDA build's wheel file named by its URL: (the requirement that replaces it, "" when none is known; the
+    rule; the message). PyTorch's own wheels become a pin of the ROCm index's release; any other is reported."""
+    found = wheel_file(url)
+    if found is None:
+        return None
+    name, version, filename = found
+    local = version.partition("+")[2]
+    if not (wheels.CUDA_INDEX.search(url) or (local and wheels.CUDA_LOCAL.search(local))):
+        return None
+    if name == TORCH or name in COMPANIONS:
+        spec = f"{name}=={version}"
+        plan = plan_spec(spec, tgt)
+        for ch in sorted(plan.changes if plan is not None else [], key=lambda c: -c.start):
+            spec = spec[:ch.start] + ch.replacement + spec[ch.end:]
+        if "+cu" in spec:  # no release known for it: the index's own
+            spec = f"{name}=={tgt.index.torch[0]}" if name == TORCH else name
+        rule = R.PY_TORCH_BUILD if name == TORCH else R.PY_TORCH_COMPANION
+        return spec, rule, (f"{filename} is a CUDA build's wheel file: {spec} from PyTorch's ROCm index "
+                            f"({tgt.index.url}) instead")
+    lead = f"{filename} is a CUDA build's wheel file; cuda2rocm knows no ROCm wheel of {name}"
+    return "", R.PY_GPU_PLUGIN, _plugin_message(name, name, lead) or f"{lead}: build it from source or find its " \
+        "ROCm wheels"
 
 
 def _plugin_message(name: str, written: str, lead: str = "") -> str:
@@ -368,6 +403,9 @@ def migrate_requirements(rel: str, text: str, options: BuildOptions) -> FileMigr
                 if opt.name.src in INDEX_OPTIONS and opt.value is not None:
                     f.url(opt.value.offset, opt.value.src)
             continue
+        if ln.spec is not None and ln.name is None:  # a bare URL: a wheel file of a CUDA build?
+            _wheel_line(f, text, ln)
+            continue
         if ln.spec is None or ln.name is None:
             continue
         plan = plan_spec(ln.spec.src, f.tgt)
@@ -376,6 +414,23 @@ def migrate_requirements(rel: str, text: str, options: BuildOptions) -> FileMigr
         if f.apply(ln.spec.offset, plan, _requirement_line(text, ln)) and ln.hashes:
             _drop_hashes(f.out, text, ln)
     return f.result("add `--extra-index-url {url}`")
+
+
+def _wheel_line(f: _File, text: str, ln: RequirementLine) -> None:
+    """A requirement given as a wheel file's URL: PyTorch's CUDA wheels become the ROCm index's pins, others of
+    CUDA builds are reported."""
+    assert ln.spec is not None
+    found = cuda_wheel(ln.spec.src, f.tgt)
+    if found is None:
+        return
+    spec, rule, message = found
+    if not spec:
+        f.out.report(rule, ln.spec.offset, message, severity=Severity.MEDIUM)
+        return
+    if f.torch_at is None:
+        f.torch_at = ln.spec.offset
+    if f.edit(rule, ln.spec.offset, ln.spec.end, spec, message) and ln.hashes:
+        _drop_hashes(f.out, text, ln)
 
 
 def _requirement_line(text: str, ln: RequirementLine) -> tuple[int, int] | None:
@@ -668,12 +723,46 @@ def migrate_conda(rel: str, text: str, options: BuildOptions) -> FileMigration:
             if item.kind == SCALAR and item.value.split("/")[0] == "nvidia":
                 _conda_drop(f, item, f"the {item.value} channel serves NVIDIA's CUDA packages: removed")
         deps = root.get("dependencies")
+        moved: list[str] = []
         for item in deps.resolved().items if deps is not None and deps.resolved().kind == SEQUENCE else []:
             if item.kind == SCALAR:
-                _conda_package(f, item)
+                moved += _conda_package(f, item)
+        if moved and deps is not None:
+            _to_pip(f, root.key_node("dependencies"), deps.resolved(), moved)
     for entry in _pip_lists(stream.documents):
         _pip_entry(f, entry)
     return f.result("add `- --extra-index-url {url}` to the pip: list")
+
+
+def _to_pip(f: _File, deps_key: Node | None, deps: Node, moved: list[str]) -> None:
+    """conda's PyTorch packages, removed, as pins of the ROCm index in the environment's ``pip:`` list (made when
+    there is none), with the index unless the list names one. The lines go right after the ``pip:`` (or
+    ``dependencies:``) key's line: no other edit touches it."""
+    holder = next((i for i in deps.items if i.kind == MAPPING and i.get("pip") is not None), None)
+    pips = holder.get("pip") if holder is not None else None
+    listed = pips.resolved().items if pips is not None and pips.resolved().kind == SEQUENCE else []
+    named = {norm_pip(m.group(0)) for n in listed if n.kind == SCALAR and (m := REQUIREMENT_NAME.match(n.value))}
+    moved = [p for p in moved if norm_pip(p.split("=")[0]) not in named]  # the pip: list has its own pin
+    options = [_pip_option(f.text, n) for n in listed]
+    entries = ([] if any(o is not None for o in options) else [f"--extra-index-url {f.tgt.index.url}"]) + moved
+    key = holder.key_node("pip") if holder is not None else deps_key
+    items = listed if holder is not None else deps.items
+    first = items[0] if items else None
+    if not moved or key is None or first is None or first.kind != SCALAR or \
+            _line_span(f.text, first.offset, first.end) is None:
+        return
+    prefix = f.text[f.text.rfind("\n", 0, first.offset) + 1:first.offset]
+    if holder is not None:
+        lines = [f"{prefix}{e}" for e in entries]
+    else:
+        inner = " " * (len(prefix) + 2) + "- "
+        has_pip = any(i.kind == SCALAR and i.value.split("=")[0] == "pip" for i in deps.items)
+        lines = ([] if has_pip else [f"{prefix}pip"]) + [f"{prefix}pip:"] + [f"{inner}{e}" for e in entries]
+    nl = f.text.find("\n", key.end)
+    at = len(f.text) if nl < 0 else nl
+    if f.out.edit(R.PY_CONDA_CUDA, at, at, "".join(f"\n{ln}" for ln in lines), f"{', '.join(moved)} from PyTorch's "
+                  f"ROCm index ({f.tgt.index.url}) in the pip: list: conda has no ROCm build of PyTorch"):
+        f.rocm_index = True
 
 
 def _conda_drop(f: _File, node: Node, message: str) -> None:
@@ -684,7 +773,8 @@ def _conda_drop(f: _File, node: Node, message: str) -> None:
         f.out.edit(R.PY_CONDA_CUDA, span[0], span[1], "", message)
 
 
-def _conda_package(f: _File, node: Node) -> None:
+def _conda_package(f: _File, node: Node) -> list[str]:
+    """One conda dependency; the pip requirements a conda PyTorch package moves to (removed here)."""
     channel, _, spec = node.value.rpartition("::")
     name = re.split(r"[=<>!~\s\[]", spec.strip(), maxsplit=1)[0].lower()
     if name in CONDA_CUDA or channel == "nvidia":
@@ -692,13 +782,34 @@ def _conda_package(f: _File, node: Node) -> None:
     elif name in CONDA_TORCH:
         if f.torch_at is None:
             f.torch_at = node.offset
+        pip = _conda_pin(name, spec.strip(), f.tgt)
+        span = _line_span(f.text, node.offset, node.end) if _scalar_at(f.text, node) is not None else None
+        if span is not None and f.out.edit(R.PY_CONDA_CUDA, span[0], span[1], "", f"conda's {name} ({node.value}) "
+                                           f"is a CUDA or CPU build; conda has no ROCm build: moved to the pip: list "
+                                           f"as {pip}, from PyTorch's ROCm index"):
+            return [pip]
         f.out.report(R.PY_CONDA_CUDA, node.offset, f"conda's {name} ({node.value}) is a CUDA or CPU build: install "
-                     f"PyTorch for ROCm with pip from {f.tgt.index.url} (the pip: list)")
+                     f"PyTorch for ROCm with pip from {f.tgt.index.url} (the pip: list: {pip})")
     else:
         plugin = knowledge.get_plugin(name)
         if plugin is not None and package_row(name) is None:
             f.out.report(R.PY_GPU_PLUGIN, node.offset, _plugin_message(name, f"conda package {name}"),
                          severity=_SUPPORT_SEVERITY.get(plugin.rocm_support, Severity.MEDIUM))
+    return []
+
+
+def _conda_pin(name: str, spec: str, tgt: Target) -> str:
+    """The pip pin of a conda PyTorch package (``pytorch=2.4.1`` -> ``torch==<the ROCm index's nearest>``; no
+    exact version: the index's newest torch, its companions)."""
+    pip = TORCH if name == "pytorch" else name
+    version = re.fullmatch(r"[a-z]+\s*==?\s*([\d.]+)", spec.lower())
+    torch = wheels.nearest_torch(tgt.index, version.group(1)) if version and pip == TORCH else tgt.index.torch[0]
+    if pip == TORCH:
+        return f"{pip}=={torch}"
+    if version is not None and (wanted := wheels.torch_for(pip, version.group(1))) is not None:
+        torch = wheels.nearest_torch(tgt.index, wanted)
+    pair = wheels.companions(torch)
+    return f"{pip}=={pair[COMPANIONS.index(pip)]}" if pair is not None else pip
 
 
 def _pip_lists(documents: Iterable[Node]) -> Iterator[Node]:

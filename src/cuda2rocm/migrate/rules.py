@@ -457,7 +457,7 @@ PY_CONDA_CUDA = pydeps_rule(
     "C2R-B608", "pydeps-conda-cuda", severity=Severity.MEDIUM,
     what="CUDA in a conda environment file: `pytorch-cuda=12.1`, `cudatoolkit`, `cuda-toolkit`, `cudnn`, `nccl`, "
          "`nvidia::` packages and the `nvidia` channel (removed); conda's `pytorch`, `torchvision`, `torchaudio` "
-         "(reported).",
+         "(moved to the `pip:` list as pins of PyTorch's ROCm index).",
     why="They select CUDA builds; conda has no ROCm builds of PyTorch: PyTorch for ROCm is installed with pip "
         "from PyTorch's ROCm index.",
     example="channels:\n  - nvidia\ndependencies:\n  - pytorch-cuda=12.1",

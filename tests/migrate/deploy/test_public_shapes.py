@@ -93,13 +93,14 @@ def test_conda_cuda_builds_are_reported() -> None:
     assert [f.line for f in result.findings if f.rule == "C2R-M109"] == [2]
 
 
-def test_cuda_local_version_without_a_rocm_index_is_reported_not_dropped() -> None:
-    """``torch==2.1.0+cu121 -f .../torch_stable.html``: dropping +cu121 alone installs PyPI's CUDA wheel."""
+def test_cuda_local_version_without_a_rocm_index_gets_the_rocm_index() -> None:
+    """``torch==2.1.0+cu121 -f .../torch_stable.html``: dropping +cu121 alone would install PyPI's CUDA wheel, so
+    the pin becomes the ROCm index's build and the index is added (issue 30: never a CUDA build, silently)."""
     text = ("FROM nvidia/cuda:12.1.1-devel-ubuntu22.04\n"
             "RUN pip install torch==2.1.0+cu121 -f https://download.pytorch.org/whl/torch_stable.html\n")
     new, result = _run("Dockerfile", text)
-    assert "torch==2.1.0+cu121 -f" in new
-    assert any(f.rule == "C2R-M109" and f.remedy is None for f in result.findings)
+    assert "+cu121" not in new and "+rocm" in new and "--index-url https://download.pytorch.org/whl/rocm" in new
+    assert {"C2R-B601", "C2R-M109"} <= {f.rule for f in result.findings}
 
 
 def test_nvidia_smi_query_in_a_run_step_goes_through_the_one_mapping() -> None:

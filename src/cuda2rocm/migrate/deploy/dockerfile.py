@@ -25,8 +25,10 @@ from cuda2rocm.migrate.deploy.buildlines import cmake_edits
 from cuda2rocm.migrate.deploy.environment import ADD, DROP, RENAME, SmiChange, env_change, smi_change
 from cuda2rocm.migrate.deploy.images import ImageChoice, command_words, rocm_image
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.migrate.deploy.pipinstall import place_pip_changes
 from cuda2rocm.migrate.deploy.rules import containers as R
 from cuda2rocm.migrate.make import CUDA_PATH_VARIABLES, rocm_dirs
+from cuda2rocm.migrate.pydeps import CONDA_TORCH
 from cuda2rocm.project.images import is_nvidia_image
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats._base import Piece
@@ -372,30 +374,31 @@ class _Migrator:
         values = [w.value for w in words]
         channel = any(a in ("-c", "--channel") and b == "nvidia" for a, b in itertools.pairwise(values))
         hit = next((w for w in words if w.value.startswith(_CONDA_CUDA)), None)
-        if hit is not None or channel:
-            self.out.report(R.CUDA_WHEEL_INDEX, (hit or words[0]).offset, f"{' '.join(values[:2])} installs CUDA "
-                            "builds (pytorch-cuda, cudatoolkit or NVIDIA's channel): PyTorch for ROCm is published as "
-                            "pip wheels on its ROCm index, and the rocm/pytorch image has it installed")
+        packages, skip = [], False
+        for w in words[2:]:
+            if not skip and not w.value.startswith("-"):
+                packages.append(w)
+            skip = w.value in ("-c", "--channel", "-n", "--name", "-p", "--prefix")
+        torch = [w for w in packages if _conda_name(w.value) in CONDA_TORCH]
+        if hit is None and not channel and not torch:
+            return
+        stack = self.options.stack
+        pair = wheels.companions(stack.torch) or ("", "")
+        release = {"pytorch": stack.torch, "torchvision": pair[0], "torchaudio": pair[1]}
+        pins = " ".join(dict.fromkeys(
+            ("torch" if name == "pytorch" else name) + (f"=={release[name]}" if release[name] else "")
+            for name in ["pytorch", *(_conda_name(w.value) for w in torch)]))
+        self.out.report(R.CUDA_WHEEL_INDEX, (hit or (torch[0] if torch else words[0])).offset,
+                        f"{' '.join(values[:2])} installs CUDA or CPU builds (conda has no ROCm build of PyTorch): "
+                        f"install PyTorch with pip from the target stack's ROCm index instead, `pip install "
+                        f"--index-url {stack.index_url} {pins}` (or base on the rocm/pytorch image), and drop "
+                        "pytorch-cuda, cudatoolkit and the nvidia channel")
 
     def _pip(self, words: list[Word]) -> None:
         self._image_torch(words)
-        index = images.rocm_wheel_index(self.options.rocm_version)[0]
-        rocm_index = any(images.cuda_index(w.src) or "download.pytorch.org/whl/rocm" in w.src for w in words)
-        indexes = images.wheel_index_edits(words, self.options.rocm_version)
-        for e in indexes:
+        for e in images.wheel_index_edits(words, self.options.rocm_version):
             self.out.edit(R.CUDA_WHEEL_INDEX, e.start, e.end, e.replacement, e.message)
-        for w in words:
-            if any(w.offset <= e.start < w.end for e in indexes):
-                continue
-            for local in wheels.CUDA_LOCAL_TAG.finditer(w.src):
-                if not rocm_index:  # without a ROCm index the bare version is PyPI's CUDA wheel
-                    self.out.report(R.CUDA_WHEEL_INDEX, w.offset + local.start(), f"{w.value}: a CUDA build of "
-                                    f"the package; install it from PyTorch's ROCm index ({index}) with the +rocm "
-                                    "local version published there")
-                    continue
-                self.out.edit(R.CUDA_WHEEL_INDEX, w.offset + local.start(), w.offset + local.end(), "",
-                              f"{w.value}: the CUDA local version {local.group(0)} dropped, so the ROCm index's "
-                              "+rocm build is chosen (check the version is published there)")
+        place_pip_changes(self.out, self.text, words, self.options.stack, R.CUDA_WHEEL_INDEX)
 
     def _image_torch(self, words: list[Word]) -> None:
         """A pip install of requirements or torch over a rocm/pytorch base carrying another PyTorch release."""
@@ -449,6 +452,11 @@ class _Migrator:
         # the newline after it is replaced, so the edit touches neither its last word nor the next line
         self.out.edit(R.IMAGE_MANIFEST, after.end, after.end + 1, "\n".join(lines) + "\n",
                       f"image manifest labels added: base {base}, ROCm {rocm}, targets {facts['gfx']}")
+
+
+def _conda_name(spec: str) -> str:
+    """The package of a conda spec (``pytorch::pytorch=2.1``, ``torchvision>=0.16``)."""
+    return re.split(r"[=<>!~\s\[]", spec.rpartition("::")[2], maxsplit=1)[0].lower()
 
 
 def _after_cmd(words: list[Word]) -> list[Word]:

@@ -369,7 +369,7 @@ def wheel_index_edits(words: Sequence[Word], rocm: str) -> list[FlagEdit]:
     out = []
     for w in words:
         m = cuda_index(w.src)
-        if m is not None:
+        if m is not None and not w.value.split("#")[0].split("?")[0].endswith(".whl"):  # a wheel file: pydeps
             out.append(FlagEdit(w.offset + m.start(1), w.offset + m.end(1), index,
                                 f"PyTorch's CUDA wheel index {m.group(1)} -> {index}{near}"))
     return out

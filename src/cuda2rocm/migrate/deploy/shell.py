@@ -32,6 +32,7 @@ from cuda2rocm.migrate.deploy import environment as E
 from cuda2rocm.migrate.deploy import images, profilers
 from cuda2rocm.migrate.deploy.buildlines import cmake_edits
 from cuda2rocm.migrate.deploy.options import DeployOptions
+from cuda2rocm.migrate.deploy.pipinstall import place_pip_changes
 from cuda2rocm.migrate.deploy.rules import containers as CR
 from cuda2rocm.migrate.deploy.rules import launch as R
 from cuda2rocm.migrate.engine import Generated
@@ -153,6 +154,7 @@ class _Migrator:
         elif images.is_pip_install([w.value for w in rest]):
             for e in images.wheel_index_edits(rest, self.options.rocm_version):
                 self.out.edit(R.WHEEL_INDEX, base + e.start, base + e.end, e.replacement, e.message)
+            place_pip_changes(self.out, self.out.text, rest, self.options.stack, R.WHEEL_INDEX, base)
         elif head in ("cmake", "cmake3"):
             edits, reports = cmake_edits(rest, self.options)
             for e in edits:

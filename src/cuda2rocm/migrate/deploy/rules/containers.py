@@ -100,12 +100,14 @@ TORCH_ARCH_LIST = deploy_rule(
 )
 CUDA_WHEEL_INDEX = deploy_rule(
     "C2R-M109", "dockerfile-cuda-wheel-index", severity=Severity.MEDIUM,
-    what="`pip install` with PyTorch's CUDA wheel index (`download.pytorch.org/whl/cu121`) or CUDA local versions "
-         "(`torch==2.1.2+cu121`).",
+    what="`pip install` with PyTorch's CUDA wheel index (`download.pytorch.org/whl/cu121`), CUDA local versions "
+         "(`torch==2.1.2+cu121`), a CUDA wheel file's URL, or torch from PyPI (no index: a CUDA build on Linux); "
+         "`conda install` of PyTorch.",
     why="Those wheels are CUDA builds: `torch.cuda.is_available()` is false on an AMD GPU.",
     example="RUN pip install torch --index-url https://download.pytorch.org/whl/cu121",
-    instead="PyTorch's ROCm index for the target release (`download.pytorch.org/whl/rocm6.4`), the local version "
-            "dropped so the index's `+rocm` build is chosen.",
+    instead="PyTorch's ROCm index of the target stack (`download.pytorch.org/whl/rocm7.1`: rewritten, or added after "
+            "`install`), the pins the index carries (as `migrate build` pins requirements files); for conda, pip "
+            "from that index.",
     references=(_TORCH,),
 )
 NVIDIA_SMI = deploy_rule(

@@ -10,7 +10,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends \
       git rocm-hip-sdk rccl rccl-dev \
       miopen-hip miopen-hip-dev \
     && rm -rf /var/lib/apt/lists/*
-RUN pip install --no-cache-dir torch==2.1.2 --index-url https://download.pytorch.org/whl/rocm6.4
+RUN pip install --no-cache-dir torch==2.8.0+rocm6.4 --index-url https://download.pytorch.org/whl/rocm6.4
 WORKDIR /src
 COPY . .
 RUN amd-smi list && pip install --no-cache-dir --no-build-isolation .
@@ -41,7 +41,7 @@ CMD ["python3", "-m", "app"]
 # 11:7 C2R-M104 medium: libcudnn8 -> miopen-hip
 # 11:17 C2R-M104 medium: libcudnn8-dev -> miopen-hip-dev
 # 11:30 C2R-M104 medium: cuda-drivers removed: the kernel driver lives on the host (amdgpu-dkms); containers never install it
-# 13:44 C2R-M109 medium: torch==2.1.2+cu121: the CUDA local version +cu121 dropped, so the ROCm index's +rocm build is chosen (check the version is published there)
+# 13:39 C2R-B601 medium: torch 2.1.2+cu121: the ROCm 6.4 index has no build of torch 2.1.2 (it carries 2.9.1, 2.9.0, 2.8.0); pinned to 2.8.0+rocm6.4, the nearest: check what changed between the releases
 # 13:96 C2R-M109 medium: PyTorch's CUDA wheel index cu121 -> rocm6.4
 # 16:5 C2R-M110 low: nvidia-smi -L -> amd-smi list: lists the GPUs and fails when none is reachable
 # 19:6 C2R-M101 medium: nvidia/cuda:12.1.1-runtime-ubuntu22.04 -> rocm/dev-ubuntu-22.04:6.4.1-complete: rocm/dev-* has no slim runtime image: -complete carries the compiler and headers too (a multi-stage build can copy only /opt/rocm libraries)
