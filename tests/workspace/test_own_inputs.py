@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cuda2rocm.cli.main import main
+from cuda2rocm.files import own as files_own
 from cuda2rocm.migrate import pipeline
 from cuda2rocm.rewrite import plan as rewrite_plan
 from cuda2rocm.workspace import store
@@ -18,7 +19,7 @@ DOCKERFILE = "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nRUN nvidia-smi\n"
 
 
 def test_the_state_folders_are_the_ones_the_workspace_and_the_pipeline_write() -> None:
-    assert rewrite_plan.STATE_DIRS == (store.STATE_DIR, pipeline.JOURNAL_DIR)
+    assert files_own.STATE_DIRS == (store.STATE_DIR, pipeline.JOURNAL_DIR)
 
 
 def test_a_second_write_leaves_the_backup_alone(tmp_path: Path) -> None:
@@ -58,3 +59,18 @@ def test_a_recorded_pipeline_run_resumes_and_copies_no_records(tmp_path: Path, m
     assert {k: v for k, v in _digest(out).items() if not k.startswith(pipeline.JOURNAL_DIR)} == {
         k: v for k, v in first.items() if not k.startswith(pipeline.JOURNAL_DIR)}
     assert any((ws / store.STATE_DIR / "records").iterdir())  # recording was on
+
+
+def test_scan_does_not_count_a_backup_as_a_project_file(tmp_path: Path) -> None:
+    """Issue 32, class 5: scan walked ``Dockerfile.orig`` (a migrate backup) as a second Dockerfile and reported
+    every finding twice. The walker leaves backups and state folders out for every command."""
+    from cuda2rocm.scan.api import scan
+
+    (tmp_path / "Dockerfile").write_text(DOCKERFILE)
+    (tmp_path / "Dockerfile.orig").write_text(DOCKERFILE)
+    (tmp_path / ".cuda2rocm").mkdir()
+    (tmp_path / ".cuda2rocm" / "Dockerfile").write_text(DOCKERFILE)
+    paths = {f.path for f in scan(tmp_path).findings}
+    assert paths == {"Dockerfile"}, paths
+    (tmp_path / "Dockerfile").unlink()  # a .orig with no original beside it is the project's own file
+    assert {f.path for f in scan(tmp_path).findings} == {"Dockerfile.orig"}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from cuda2rocm.files import inputs as rules
 from cuda2rocm.files.classify import classify
 from cuda2rocm.files.config import ScanConfig
+from cuda2rocm.files.own import STATE_DIRS, is_backup
 from cuda2rocm.model import InputProblem
 
 if TYPE_CHECKING:
@@ -98,10 +99,11 @@ def _walk_dir(root: Path, select: _Selector, problems: list[InputProblem],
             if _ignored(rel, entry, ignores):
                 continue
             kind = _entry_kind(entry, rel, real_root, seen_dirs, problems)
-            if kind == "dir" and entry.name not in SKIP_DIRS and not select.excluded_dir(rel):
+            if kind == "dir" and entry.name not in SKIP_DIRS and entry.name not in STATE_DIRS \
+                    and not select.excluded_dir(rel):
                 if not os.path.isfile(os.path.join(entry.path, "pyvenv.cfg")):
                     stack.append((entry.path, rel, ignores, linked or entry.is_symlink()))
-            elif kind == "file":
+            elif kind == "file" and not is_backup(entry.path):
                 cand = _candidate(entry.path, rel, problems, accept, linked or entry.is_symlink())
                 if cand:
                     yield cand

@@ -10,10 +10,11 @@ Planning is linear in the number of files: duplicates (a file reached twice, thr
 followed include) are found with a set, not a list.
 
 A rewriting command never takes its own output as input: in a walked tree, the workspace's state
-(:data:`STATE_DIRS`: records and artifacts, the pipeline's journal) and the ``<file>.orig`` backups an in-place
-run leaves beside the files it rewrote (:data:`BACKUP_SUFFIX`, a ``.orig`` file whose original is beside it) are
-not planned, so a second ``--write`` does not migrate ``Dockerfile.orig`` into ``Dockerfile.orig.orig`` and a
-recorded run does not change what the next one reads. A file named on the command line is always planned.
+(``files.own.STATE_DIRS``: records and artifacts, the pipeline's journal) and the ``<file>.orig`` backups an
+in-place run leaves beside the files it rewrote (``files.own.is_backup``: a ``.orig`` file whose original is
+beside it) are not walked (the walker leaves them out for every command, scan included), so a second ``--write``
+does not migrate ``Dockerfile.orig`` into ``Dockerfile.orig.orig`` and a recorded run does not change what the next
+one reads. A file named on the command line is always planned.
 """
 
 from __future__ import annotations
@@ -78,22 +79,6 @@ class Job:
         return (Job, self._key())
 
 
-#: folders of cuda2rocm's own state: the workspace's (workspace.store.STATE_DIR) and the migrate pipeline's
-#: journal (migrate.pipeline.JOURNAL_DIR); tests/workspace/test_own_inputs.py holds the names equal
-STATE_DIRS = (".cuda2rocm", ".cuda2rocm-migrate")
-#: what the rewrite runner appends to an in-place rewrite's backup (rewrite/runner.py)
-BACKUP_SUFFIX = ".orig"
-
-
-def _state(rel: str) -> bool:
-    """Whether a walked file (``rel``: '/' separated) lies in one of :data:`STATE_DIRS` (no pattern: a walk
-    without ignore patterns never loads pathspec)."""
-    return ".cuda2rocm" in rel and any(part in STATE_DIRS for part in rel.split("/")[:-1])
-
-
-def is_backup(real: str) -> bool:
-    """Whether ``real`` (a file's path) is a backup the runner left: ``X.orig`` with ``X`` beside it."""
-    return real.endswith(BACKUP_SUFFIX) and os.path.isfile(real[: -len(BACKUP_SUFFIX)])
 
 
 class Plan(NamedTuple):
@@ -180,7 +165,7 @@ def _collect(paths: Sequence[Path], accept: Accept, follow: Follow | None, gitig
                 real = os.path.realpath(cand.abspath) if cand.linked else cand.abspath
                 if real != top and not real.startswith(inside):  # the walker follows no link out: never here
                     continue  # pragma: no cover
-                if (skip is None or not _inside(real, skip)) and not is_backup(real) and not _state(cand.rel):
+                if skip is None or not _inside(real, skip):  # the walk leaves out state folders and backups
                     files.setdefault(real, None)
         else:
             named = p.resolve()

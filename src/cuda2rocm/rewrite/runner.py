@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
 
 from cuda2rocm.batch import worker_pool
+from cuda2rocm.files.own import BACKUP_SUFFIX
 from cuda2rocm.fsio import (
     InputError,
     clean_stale_temps,
@@ -36,7 +37,7 @@ from cuda2rocm.fsio import (
     write_text_atomic,
 )
 from cuda2rocm.model import InputProblem
-from cuda2rocm.rewrite.plan import BACKUP_SUFFIX, Job, plan
+from cuda2rocm.rewrite.plan import Job, plan
 
 T = TypeVar("T")
 R = TypeVar("R")
