@@ -94,3 +94,15 @@ def test_missing_failing_and_slow_tools_are_notes():
     slow = run_tool(["sleep", "5"], timeout=0.2)
     assert not slow.ok and "timed out" in slow.note
     assert run_tool(["echo", "hi"]).stdout == "hi\n"
+
+
+def test_torch_answers_are_tidied_on_cuda_builds() -> None:
+    """Issue 31, item 8: on the H200, env wrote cuDNN as 91900 and gcn_arch "NVIDIA H200" (torch answers the
+    marketing name where no gfx target exists); a ROCm build keeps both as torch gives them."""
+    from cuda2rocm.envinfo.software import tidy_torch
+
+    cuda = tidy_torch({"hip": None, "cudnn": "91900", "devices": [{"name": "NVIDIA H200", "gcn_arch": "NVIDIA H200"}]})
+    assert cuda["cudnn"] == "9.19.0" and cuda["devices"][0]["gcn_arch"] == ""
+    assert tidy_torch({"cudnn": "8906"})["cudnn"] == "8.9.6" and tidy_torch({"cudnn": None})["cudnn"] is None
+    rocm = {"hip": "6.2.41133", "cudnn": "3002000", "devices": [{"gcn_arch": "gfx942:sramecc+:xnack-"}]}
+    assert tidy_torch(dict(rocm)) == rocm

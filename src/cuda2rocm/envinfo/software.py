@@ -120,6 +120,24 @@ def torch_build(timeout: float) -> tuple[dict[str, Any], list[str]]:
         last = (proc.stderr.strip().splitlines() or ["failed"])[-1]
         return {}, [f"torch: {last}"]
     try:
-        return dict(json.loads(proc.stdout.strip().splitlines()[-1])), []
+        return tidy_torch(dict(json.loads(proc.stdout.strip().splitlines()[-1]))), []
     except (json.JSONDecodeError, IndexError):
         return {}, ["torch: unreadable probe output"]
+
+
+def tidy_torch(d: dict[str, Any]) -> dict[str, Any]:
+    """The probe's answer as the fingerprint keeps it. On a CUDA build: cuDNN's version number as a release
+    (``91900`` -> ``9.19.0``: major*10000 + minor*100 + patch from cuDNN 9, major*1000 + minor*100 + patch before),
+    and no ``gcn_arch`` (torch answers the device's marketing name there, ``NVIDIA H200``, which is no gfx target).
+    A ROCm build keeps both as torch gives them (its "cudnn" is MIOpen's number)."""
+    if d.get("hip"):
+        return d
+    raw = str(d.get("cudnn") or "")
+    if raw.isdigit():
+        n = int(raw)
+        major, rest = (n // 10000, n % 10000) if n >= 90000 else (n // 1000, n % 1000)
+        d["cudnn"] = f"{major}.{rest // 100}.{rest % 100}"
+    for dev in d.get("devices") or ():
+        if isinstance(dev, dict) and dev.get("gcn_arch") and not str(dev["gcn_arch"]).startswith("gfx"):
+            dev["gcn_arch"] = ""
+    return d
