@@ -135,3 +135,39 @@ def test_occupancy_from_real_hipcc_remarks(tmp_path: Path) -> None:
     assert kernel.lds_bytes == 16384 and kernel.vgprs > 0 and kernel.occupancy > 0
     assert occupancy.demangle(kernel.function).startswith("tile(")
     assert occupancy.estimate(kernel, "MI250X", 256).limited_by == "LDS"
+
+
+@pytest.mark.parametrize(("name", "key", "sig"), [
+    ("void at::native::gpu_kernel_impl_nocast<float>(at::TensorIteratorBase &, const float &)",
+     "at::native::gpu_kernel_impl_nocast<float>",
+     "void at::native::gpu_kernel_impl_nocast<float>(at::TensorIteratorBase&,const float&)"),
+    ("void at::native::(anonymous namespace)::vec<4>(int, float *)", "at::native::(anonymous namespace)::vec<4>",
+     "void at::native::(anonymous namespace)::vec<4>(int,float*)"),
+    ("void  k<unsigned int, 2> (unsigned  int *)", "k<unsigned int,2>", "void k<unsigned int,2>(unsigned int*)"),
+])
+def test_keys_keep_the_blanks_cxx_needs(name: str, key: str, sig: str) -> None:
+    """Issue 31, item 7: keys read ``voidat::gpu_kernel_impl_nocast``; words stay apart, punctuation does not."""
+    assert kernels.base_name(name) == key and kernels.signature(name) == sig
+
+
+def test_ncu_runs_with_the_gpus_own_clocks_unless_told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31, item 7: ncu locks clocks to base by default, so its times did not compare with unlocked runs.
+    A stand-in ncu on PATH records its command line and answers with a captured CSV."""
+    log = tmp_path / "argv.txt"
+    fake = tmp_path / "bin" / "ncu"
+    fake.parent.mkdir()
+    fake.write_text(f'#!/bin/sh\necho "$@" >> {log}\ncat {NCU / "two_kernels.ncu.csv"}\n')
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}:{'/usr/bin:/bin'}")
+    out = tmp_path / "k.jsonl"
+    assert main(["bench", "kernels", "--profiler", "ncu", "-o", str(out), "--", "true"]) == 0
+    assert main(["bench", "kernels", "--profiler", "ncu", "--profiler-option=--clock-control",
+                 "--profiler-option=base", "--profiler-option=--replay-mode", "--profiler-option=application",
+                 "-o", str(tmp_path / "b.jsonl"), "--", "true"]) == 0
+    first, second = log.read_text().splitlines()
+    assert "--clock-control none" in first and first.endswith(" true")
+    assert "--clock-control base --replay-mode application true" in second and "none" not in second
+    clocks = {json.loads(line).get("clock_control") for line in out.read_text().splitlines()} - {None}
+    based = {json.loads(line).get("clock_control") for line in (tmp_path / "b.jsonl").read_text().splitlines()}
+    assert clocks == {"none"} and based - {None} == {"base"}
+    assert main(["bench", "kernels", "--from", str(NCU / "two_kernels.ncu.csv"), "--profiler-option=-x"]) == 2

@@ -190,11 +190,15 @@ def _kernel_map(path: str | None) -> dict[str, str]:
 @click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False),
               help="Read an existing ncu CSV or rocprofv3 kernel_trace.csv instead of running a command.")
 @click.option("--keep", type=click.Path(file_okay=False), help="Keep the profiler's raw output in this directory.")
+@click.option("--profiler-option", "profiler_options", multiple=True, metavar="OPT",
+              help="Pass OPT to the profiler before the command (repeatable; a value is its own OPT: "
+                   "--profiler-option=--clock-control --profiler-option=base). ncu runs with --clock-control none "
+                   "unless one is given; the clock mode is recorded with each kernel.")
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write JSONL records (bench compare reads them).")
 @click.option("--force", is_flag=True, help="Overwrite --out.")
 @click.argument("argv", nargs=-1, type=click.UNPROCESSED)
-def kernels_command(profiler: str, from_file: str | None, keep: str | None, out: str | None, force: bool,
-                    argv: tuple[str, ...]) -> int:
+def kernels_command(profiler: str, from_file: str | None, keep: str | None, profiler_options: tuple[str, ...],
+                    out: str | None, force: bool, argv: tuple[str, ...]) -> int:
     """Per-kernel records of a command (after --) run under the platform's profiler: calls, total and mean
     time, registers, shared memory/LDS per block, achieved occupancy, DRAM throughput where the profiler gives
     them. `bench compare` compares two such files kernel by kernel (--kernel-map for renamed kernels)."""
@@ -204,15 +208,19 @@ def kernels_command(profiler: str, from_file: str | None, keep: str | None, out:
     if from_file and argv:
         raise click.UsageError("give a command or --from FILE, not both")
     status = 0
+    clock = ""
     if from_file:
+        if profiler_options:
+            raise click.UsageError("--profiler-option applies to a command run here, not to --from FILE")
         parsed = kernels.parse(records.read_text(Path(from_file)), from_file)
     elif argv:
         try:
             chosen = kernels.pick_profiler(profiler)
         except FileNotFoundError as exc:
             raise click.UsageError(str(exc)) from None
+        clock = kernels.clock_control(chosen, profiler_options)
         with tempfile.TemporaryDirectory(prefix="c2r-kernels-") as tmp:
-            parsed, status, _ = kernels.profile(argv, chosen, keep or tmp)
+            parsed, status, _ = kernels.profile(argv, chosen, keep or tmp, options=profiler_options)
     else:
         raise click.UsageError("give the command to profile after --, or --from FILE")
     for problem in parsed.problems[:20]:
@@ -220,7 +228,7 @@ def kernels_command(profiler: str, from_file: str | None, keep: str | None, out:
     if not parsed.launches:
         console.print("[red]error[/]: no kernel launches recorded")
         return 2 if from_file else 1
-    recs = kernels.metric_records(parsed.launches, profiler=parsed.profiler)
+    recs = kernels.metric_records(parsed.launches, profiler=parsed.profiler, clock=clock)
     _write(out, recs, force)
     envelope.publish("bench-run", recs)
     table = Table(title=f"kernels ({parsed.profiler})")

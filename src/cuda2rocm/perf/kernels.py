@@ -145,23 +145,35 @@ def parse(text: str, where: str) -> Parsed:
 
 
 def base_name(name: str) -> str:
-    """``void scale<float>(float *, int)`` -> ``scale<float>``: no return type, no parameters, no blanks."""
+    """``void scale<float>(float *, int)`` -> ``scale<float>``: no return type, no parameters, blanks only where
+    C++ needs them (``unsigned int``, never ``float *``). ``(anonymous namespace)`` is part of the name."""
     depth, cut = 0, len(name)
     for i, ch in enumerate(name):
         if ch == "<":
             depth += 1
         elif ch == ">":
             depth -= 1
-        elif ch == "(" and depth == 0:
+        elif ch == "(" and depth == 0 and not name.startswith(_ANONYMOUS, i):
             cut = i
             break
     head = name[:cut].strip()
     head = re.sub(r"^(?:void|__global__)\s+", "", head)
-    return re.sub(r"\s+", "", head)
+    return _tidy(head)
 
 
 def signature(name: str) -> str:
-    return re.sub(r"\s+", "", name)
+    """The whole name with the same blanks as :func:`base_name` (``void at::k<float>(float*, int)`` ->
+    ``void at::k<float>(float*,int)``): two spellings of one signature are one key, and words stay apart."""
+    return _tidy(name)
+
+
+_ANONYMOUS = "(anonymous namespace)"
+
+
+def _tidy(text: str) -> str:
+    """Runs of blanks as one, and none beside punctuation: ``void  at::f<float, 2> (float *)`` ->
+    ``void at::f<float,2>(float*)`` (ncu and rocprofv3 spell the same kernel with different blanks)."""
+    return re.sub(r"\s*([^\w\s])\s*", r"\1", " ".join(text.split()))
 
 
 def keys(launches: Iterable[Launch], rename: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -208,10 +220,11 @@ def summarize(launches: Sequence[Launch], rename: Mapping[str, str] | None = Non
 
 
 def metric_records(launches: Sequence[Launch], rename: Mapping[str, str] | None = None,
-                   profiler: str = "") -> list[dict[str, object]]:
+                   profiler: str = "", clock: str = "") -> list[dict[str, object]]:
     """Our JSONL records: per kernel, the metric ``kernel/<key>/time_s`` (one value per launch) that ``bench
     compare`` compares, then a ``kind: kernel`` record with its calls, times and facts (registers, shared
-    memory, occupancy: shown, not compared; a port changes them by design)."""
+    memory, occupancy: shown, not compared; a port changes them by design) and, for a run of ours, the clock mode
+    (``clock_control``: ``none`` for ncu unless ``--profiler-option`` said otherwise, ``unlocked`` for rocprofv3)."""
     names = keys(launches, rename)
     grouped: dict[str, list[Launch]] = {}
     for launch in launches:
@@ -224,7 +237,7 @@ def metric_records(launches: Sequence[Launch], rename: Mapping[str, str] | None 
                     "unit": "s", "better": "lower"})
         out.append({"kind": "kernel", "key": key, "name": summary.name, "calls": summary.calls,
                     "total_s": summary.total_s, "mean_s": summary.mean_s, "facts": summary.facts,
-                    "profiler": profiler})
+                    "profiler": profiler, **({"clock_control": clock} if clock else {})})
     return out
 
 
@@ -250,18 +263,43 @@ def pick_profiler(wanted: str = "auto") -> str:
     raise FileNotFoundError("neither ncu (Nsight Compute) nor rocprofv3 is on PATH")
 
 
-def profiler_command(profiler: str, argv: Sequence[str], out_dir: str) -> list[str]:
+#: ncu's default clock mode for ``bench kernels``: the GPU's own clocks. ncu locks them to base by default, and
+#: times under locked clocks do not compare with unlocked runs (a fixture recorded locked shows 94.6 us where
+#: unlocked runs give 73.8 us) nor with rocprofv3, which locks nothing.
+NCU_CLOCK_CONTROL = "none"
+
+
+def clock_control(profiler: str, options: Sequence[str] = ()) -> str:
+    """The clock mode a run uses: ncu's ``--clock-control`` from ``options``, else :data:`NCU_CLOCK_CONTROL`;
+    ``unlocked`` for rocprofv3 (it sets no clocks)."""
+    if profiler != "ncu":
+        return "unlocked"
+    for i, opt in enumerate(options):
+        if opt == "--clock-control" and i + 1 < len(options):
+            return options[i + 1]
+        if opt.startswith("--clock-control="):
+            return opt.split("=", 1)[1]
+    return NCU_CLOCK_CONTROL
+
+
+def profiler_command(profiler: str, argv: Sequence[str], out_dir: str, options: Sequence[str] = ()) -> list[str]:
+    """The command line: the profiler, our options, the user's ``options`` (``--profiler-option``), the program."""
     if profiler == "ncu":
-        return ["ncu", "--csv", "--print-units", "base", "--metrics", ",".join(NCU_METRICS), *argv]
-    return ["rocprofv3", "--kernel-trace", "--output-format", "csv", "-d", out_dir, "-o", "run", "--", *argv]
+        clock = [] if any(o.startswith("--clock-control") for o in options) else ["--clock-control",
+                                                                                 NCU_CLOCK_CONTROL]
+        return ["ncu", "--csv", "--print-units", "base", "--metrics", ",".join(NCU_METRICS), *clock, *options,
+                *argv]
+    return ["rocprofv3", "--kernel-trace", "--output-format", "csv", "-d", out_dir, "-o", "run", *options, "--",
+            *argv]
 
 
-def profile(argv: Sequence[str], profiler: str, out_dir: str, timeout: float = 3600) -> tuple[Parsed, int, str]:
+def profile(argv: Sequence[str], profiler: str, out_dir: str, timeout: float = 3600,
+            options: Sequence[str] = ()) -> tuple[Parsed, int, str]:
     """Run ``argv`` under ``profiler``; (launches, the command's exit status, the profiler's raw output path)."""
     import subprocess
     from pathlib import Path
 
-    command = profiler_command(profiler, argv, out_dir)
+    command = profiler_command(profiler, argv, out_dir, options)
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     if profiler == "ncu":
