@@ -218,8 +218,8 @@ HEADER_DROPPED = api_rule(
     "C2R-A117", "CUDA header without a HIP counterpart dropped: nothing it declares is used", severity=Severity.LOW,
     what="An `#include` of a CUDA header that the target ROCm release has no counterpart for "
          "(`cuda_device_runtime_api.h`, `nvml.h`, `math_constants.h` before ROCm 5.3, ...) in a file that uses none "
-         "of the names the header declares (`translate/data/header_names.csv`), or only names a cuda2rocm helper "
-         "header defines (C2R-A130). convert empties the include's line. A file that uses one of them keeps the "
+         "of the names the header declares (`translate/data/header_names.csv`), or only names a helper header of ours "
+         "defines (C2R-A130). convert empties the include's line. A file that uses one of them keeps the "
          "include (C2R-A107).",
     why="hipcc stops at an include it cannot find (`fatal error: 'cuda_device_runtime_api.h' file not found`) "
         "although nothing in the file needs the header.",
