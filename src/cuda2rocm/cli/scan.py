@@ -19,6 +19,8 @@ from cuda2rocm.model import Severity
 
 FORMATS = ("text", "json", "sarif", "markdown", "html")
 SEVERITIES = ("info", "low", "medium", "high", "critical", "none")
+#: the text report lists this many findings (the most severe first) unless --all; the rest are counted per rule
+TEXT_FINDINGS_LIMIT = 500
 
 
 @click.command("scan")
@@ -34,8 +36,11 @@ SEVERITIES = ("info", "low", "medium", "high", "critical", "none")
 @click.option("--config", "config_file", type=click.Path(path_type=Path), help="Config file (TOML).")
 @click.option("--exclude", multiple=True, help="Gitignore-style glob to skip (repeatable).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Text format: list every finding (by default a scan with more than "
+                   f"{TEXT_FINDINGS_LIMIT} lists the most severe {TEXT_FINDINGS_LIMIT} and counts per rule).")
 def command(path: Path, fmt: str, output: Path | None, force: bool, fail_on: str, target_gpu: str | None,
-            jobs: int, config_file: Path | None, exclude: tuple[str, ...], quiet: bool) -> int:
+            jobs: int, config_file: Path | None, exclude: tuple[str, ...], quiet: bool, show_all: bool) -> int:
     """Inventory and migration assessment of PATH (default: the current directory)."""
     from cuda2rocm.scan.api import ConfigError, ScanInputError, scan
 
@@ -50,19 +55,20 @@ def command(path: Path, fmt: str, output: Path | None, force: bool, fail_on: str
         click.echo(f"error: {exc}", err=True)
         return 2
     envelope.publish("scan", result, project=path)
-    _emit(_render(result, fmt, output is None, jobs), output)
+    _emit(_render(result, fmt, output is None, jobs, show_all), output)
     threshold = None if fail_on == "none" else Severity.parse(fail_on)
     return 1 if threshold is not None and any(f.severity >= threshold for f in result.findings) else 0
 
 
-def _render(result: object, fmt: str, to_terminal: bool, jobs: int) -> str:
+def _render(result: object, fmt: str, to_terminal: bool, jobs: int, show_all: bool = False) -> str:
     """The report; a large text report's findings tables are rendered by ``--jobs`` workers (0: one per CPU,
     up to 8) as the scan was."""
     from cuda2rocm.batch import AUTO_MAX_JOBS, cpu_count
     from cuda2rocm.report import render
 
     color = to_terminal and fmt == "text" and sys.stdout.isatty()
-    return render(result, fmt, color=color, jobs=jobs or min(cpu_count(), AUTO_MAX_JOBS))
+    return render(result, fmt, color=color, jobs=jobs or min(cpu_count(), AUTO_MAX_JOBS),
+                  limit=None if show_all else TEXT_FINDINGS_LIMIT)
 
 
 def _emit(text: str, output: Path | None) -> None:

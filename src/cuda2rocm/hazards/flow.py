@@ -113,7 +113,11 @@ def holds_ballot(src: Source, a: int, b: int, ballots: set[str]) -> bool:
 
 
 def thread_derived(src: Source, start: int, end: int, flow: Flow) -> bool:
-    return mentions(src, start, end, THREAD_SOURCES | flow.thread | flow.lane | LANE_SOURCES)
+    """[start, end) names a thread index, a lane source or a variable flow found derived from one. Each set is
+    asked in turn: a union per call cost as much as every lane variable of the function (quadratic in a kernel
+    of thousands of them)."""
+    sets = (THREAD_SOURCES, LANE_SOURCES, flow.thread, flow.lane)
+    return any(src.kind(i) == IDENT and any(src.src(i) in names for names in sets) for i in src.range_code(start, end))
 
 
 def lane_ops(src: Source, start: int, end: int, flow: Flow) -> Iterator[LaneOp]:

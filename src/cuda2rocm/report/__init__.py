@@ -48,7 +48,7 @@ _LAZY: dict[tuple[str, str], str] = {
 
 #: options each renderer understands (others are dropped, so one call can serve every format of a kind)
 _OPTIONS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("scan", "text"): ("color", "jobs"),
+    ("scan", "text"): ("color", "jobs", "limit"),
     ("scan", "sarif"): ("rules",),
     ("findings", "sarif"): ("rules", "root"),
     ("compare", "rich"): ("show_all",),

@@ -47,16 +47,39 @@ PARALLEL_MIN_TABLES = 256
 _TABLES_PER_TASK = 64
 
 
-def render_text(result: ScanResult, *, color: bool = False, width: int = 110, jobs: int = 1) -> str:
-    """``jobs``: worker processes for the findings tables of a large scan (1: none)."""
+def render_text(result: ScanResult, *, color: bool = False, width: int = 110, jobs: int = 1,
+                limit: int | None = None) -> str:
+    """``jobs``: worker processes for the findings tables of a large scan (1: none). ``limit``: list at most this
+    many findings, the most severe first (then by file and line), after a count of every finding per rule, and
+    say how many were left out (None: all; ``scan``'s text output lists 500 unless ``--all``)."""
     console = _console(color, width)
     console.rule(Text("cuda2rocm scan", style="bold"))
     for label, value in summary_lines(result):
         console.print(Text.assemble((f"{label}: ", "bold"), value))
     for table in tables(result):
         console.print(_rich_table(table))
-    _print_findings(console, result.findings, color=color, width=width, jobs=jobs)
+    findings: Sequence[Finding] = result.findings
+    if limit is not None and len(findings) > limit:
+        console.print(_rich_table(_per_rule(findings)))
+        findings = sorted(sorted(findings, key=Finding.sort_key), key=lambda f: -f.severity)[:limit]
+        findings = sorted(findings, key=Finding.sort_key)
+    _print_findings(console, findings, color=color, width=width, jobs=jobs, total=len(result.findings))
+    if len(findings) < len(result.findings):
+        console.print(Text(f"{len(result.findings) - len(findings)} more findings not listed (the {len(findings)} "
+                           "most severe are): --all lists every one, --format json or sarif writes them all"))
     return _value(console)
+
+
+def _per_rule(findings: Sequence[Finding]) -> Table:
+    """Every finding counted per rule, the most severe rules first, with the first place each was found."""
+    first: dict[str, Finding] = {}
+    count: dict[str, int] = {}
+    for f in sorted(findings, key=Finding.sort_key):
+        first.setdefault(f.rule, f)
+        count[f.rule] = count.get(f.rule, 0) + 1
+    order = sorted(first, key=lambda r: (-first[r].severity, -count[r], r))
+    rows = [(r, str(first[r].severity), str(count[r]), f"{first[r].path}:{first[r].line}") for r in order]
+    return Table("per-rule", "Findings per rule", ("Rule", "Severity", "Count", "First at"), rows)
 
 
 def render_findings_text(findings: Sequence[Finding], *, color: bool = False, width: int = 110) -> str:
@@ -80,10 +103,11 @@ def _rich_table(table: Table) -> RichTable:
 
 
 def _print_findings(console: Console, findings: Sequence[Finding], *, color: bool = False, width: int = 110,
-                    jobs: int = 1) -> None:
+                    jobs: int = 1, total: int | None = None) -> None:
     counts = severity_counts(findings)
     summary = ", ".join(f"{n} {sev}" for sev, n in counts.items()) or "none"
-    console.print(Text.assemble(("Findings: ", "bold"), f"{len(findings)} ({summary})"))
+    listed = "" if total is None or total == len(findings) else f" listed of {total}"
+    console.print(Text.assemble(("Findings: ", "bold"), f"{len(findings)}{listed} ({summary})"))
     groups = list(by_file(findings).items())
     if jobs > 1 and len(groups) >= PARALLEL_MIN_TABLES:
         from cuda2rocm.batch import worker_pool
