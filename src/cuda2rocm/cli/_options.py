@@ -15,7 +15,8 @@ def translation_options(f: click.decorators.FC) -> click.decorators.FC:
     """Options shared by ``convert`` and ``verify``."""
     for decorator in reversed([
         click.option("--target-rocm", default="", metavar="X.Y", help="Emit only APIs this ROCm release has "
-                     "(default: the newest release in the tables)."),
+                     "(default: convert, the newest release in the tables; verify, the release of the HIP that "
+                     "hipcc reports, else the newest)."),
         click.option("--roc", is_flag=True, help="Map libraries to roc* (rocBLAS, rocSPARSE, ...) not hip*."),
         click.option("--launch-syntax", type=click.Choice(["keep", "ggl"]), default="keep", show_default=True,
                      help="Keep <<<...>>> launches or rewrite them to hipLaunchKernelGGL."),

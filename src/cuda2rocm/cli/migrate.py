@@ -30,6 +30,18 @@ class _MigrateGroup(click.Group):
             args = [PIPELINE, *args]
         return super().parse_args(ctx, args)
 
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The group's help also lists the options of the end-to-end form, which has no name of its own to ask
+        ``--help`` of (``migrate PATH -o OUT --help`` shows them too)."""
+        super().format_options(ctx, formatter)
+        pipeline = self.commands.get(PIPELINE)
+        if pipeline is None:
+            return
+        rows = [r for p in pipeline.get_params(ctx) if isinstance(p, click.Option) and (r := p.get_help_record(ctx))
+                and not r[0].startswith("-h")]
+        with formatter.section("Options of `cuda2rocm migrate [PATH] -o OUT`"):
+            formatter.write_dl(rows)
+
 
 PIPELINE = "pipeline"
 

@@ -14,12 +14,10 @@ import re
 from cuda2rocm.migrate import flags
 from cuda2rocm.migrate import rules as R
 from cuda2rocm.migrate.base import BuildOptions, Collector, FileMigration, library_index, report_flags
+from cuda2rocm.project.recognise import CUDA_PATH_VARIABLES
 from cuda2rocm.source.formats._base import Piece
 from cuda2rocm.source.formats.make import Line, MakeFile, read_make
 
-#: variables that hold the CUDA toolkit's location
-CUDA_PATH_VARIABLES = ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "CUDA_DIR", "CUDA_TOOLKIT_ROOT_DIR", "CUDA_INSTALL_PATH",
-                       "CUDATOOLKIT_HOME", "CUDA_TOOLKIT_PATH")
 #: variables conventionally holding nvcc's options
 NVCC_FLAG_VARIABLES = frozenset({"NVCCFLAGS", "NVCC_FLAGS", "NVFLAGS", "CUDAFLAGS", "CUDA_FLAGS", "CUFLAGS",
                                  "NVCC_OPTS", "NVCCOPTS", "GENCODE_FLAGS", "GENCODE", "ARCH_FLAGS", "CUDA_ARCH",

@@ -42,6 +42,12 @@ def _kind(word: str) -> str | None:
     return words.get(word) or next((kind for p, kind in prefixes if word.startswith(p)), None)
 
 
+#: variables that hold the CUDA toolkit's location; ROCm's is ``ROCM_PATH``. Scan reports them as such
+#: (C2R-D108) and migrate (Makefiles, Dockerfiles) moves them to ROCM_PATH
+CUDA_PATH_VARIABLES = ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "CUDA_DIR", "CUDA_TOOLKIT_ROOT_DIR", "CUDA_INSTALL_PATH",
+                       "CUDATOOLKIT_HOME", "CUDA_TOOLKIT_PATH")
+
+
 def nvidia_runner(labels: Iterable[object]) -> str | None:
     """The label word that selects an NVIDIA GPU runner (``a100`` of ``[self-hosted, linux, a100]``), or None:
     no word of the table, or a word that selects an AMD machine (``rocm``, ``mi300x``) is there too. An

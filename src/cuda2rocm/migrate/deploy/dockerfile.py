@@ -27,9 +27,10 @@ from cuda2rocm.migrate.deploy.images import ImageChoice, command_words, rocm_ima
 from cuda2rocm.migrate.deploy.options import DeployOptions
 from cuda2rocm.migrate.deploy.pipinstall import place_pip_changes
 from cuda2rocm.migrate.deploy.rules import containers as R
-from cuda2rocm.migrate.make import CUDA_PATH_VARIABLES, rocm_dirs
+from cuda2rocm.migrate.make import rocm_dirs
 from cuda2rocm.migrate.pydeps import CONDA_TORCH
 from cuda2rocm.project.images import is_nvidia_image
+from cuda2rocm.project.recognise import CUDA_PATH_VARIABLES
 from cuda2rocm.rules import Rule
 from cuda2rocm.source.formats._base import Piece
 from cuda2rocm.source.formats.dockerfile import Dockerfile, Instruction, expand, read_dockerfile

@@ -7,7 +7,7 @@ import re
 import textwrap
 from collections.abc import Iterator
 
-from cuda2rocm.project.recognise import FABRIC, HONOURED, NVLINK, PYTORCH, RETUNE, nccl_class
+from cuda2rocm.project.recognise import CUDA_PATH_VARIABLES, FABRIC, HONOURED, NVLINK, PYTORCH, RETUNE, nccl_class
 from cuda2rocm.scan import rules
 from cuda2rocm.scan.filefacts import Fact, Hit, Record, Scale
 
@@ -81,7 +81,10 @@ def _nccl(name: str, line: int, col: int, value: str) -> Iterator[Record]:
 
 def _cuda(name: str, line: int, col: int) -> Iterator[Record]:
     facts = _knowledge(name)
-    if facts is None:
+    if name in CUDA_PATH_VARIABLES:  # the same recogniser migrate moves to ROCM_PATH with
+        yield Hit(rules.D108, line, col, f"{name} holds the CUDA toolkit's location; ROCm analogue: ROCM_PATH "
+                  "(migrate build and deploy set it)")
+    elif facts is None:
         yield Hit(rules.D108, line, col, f"{name} is a CUDA runtime setting with no known ROCm counterpart")
     elif facts[0] not in ("honored", "alias"):
         rocm = f"; ROCm analogue: {facts[1]}" if facts[1] else ""
