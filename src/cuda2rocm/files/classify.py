@@ -8,10 +8,19 @@ from pathlib import PurePosixPath
 CUDA_EXT = frozenset({".cu", ".cuh"})
 CPP_EXT = frozenset({".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h", ".inl", ".ipp", ".tpp"})
 C_EXT = frozenset({".c"})
+#: C/C++/CUDA headers: included by other files, so a rewrite of what they define reaches files not seen here
+HEADER_EXT = frozenset({".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".ipp", ".tpp"})
 BINARY_EXT = {".so": "elf-shared", ".a": "elf-static", ".o": "elf-object", ".whl": "wheel",
               ".cubin": "cubin", ".fatbin": "fatbin", ".ptx": "ptx"}
 SHELL_EXT = frozenset({".sh", ".bash", ".slurm", ".sbatch", ".pbs"})
 YAML_EXT = frozenset({".yml", ".yaml"})
+
+
+def is_header(path: str) -> bool:
+    """Whether ``path`` names a C/C++/CUDA header (:data:`HEADER_EXT`, any case)."""
+    return PurePosixPath(path).suffix.lower() in HEADER_EXT
+
+
 _SO_VERSIONED = re.compile(r"\.so(\.\d+)+$")
 _NAMES = {
     "CMakeLists.txt": "cmake", "Makefile": "make", "makefile": "make", "GNUmakefile": "make",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from cuda2rocm.files.classify import is_header
 from cuda2rocm.hazards.common import FAMILY, HIP_GUIDE, LAYER
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.flow import (
@@ -104,7 +105,7 @@ def _mask_only_macros(src: Source, calls: list[int], macros: set[str]) -> dict[s
     the value token of the definition. Widening such a definition changes nothing but the masks (a use as a
     number, ``x & FULL``, would change), so it is a safe fix. A header's macros may be used elsewhere: only a
     source file's own are fixed."""
-    if not macros or src.path.endswith(_HEADER_SUFFIXES):
+    if not macros or is_header(src.path):
         return {}
     own = {src.src(name): body for name, body in define_sites(src)}
     masks = {a for i in calls if (args := src.args(i)) for a in src.range_code(*args[0])[:1]}
@@ -119,8 +120,6 @@ def _mask_only_macros(src: Source, calls: list[int], macros: set[str]) -> dict[s
                 out[name] = value[0]
     return out
 
-
-_HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc")
 
 
 def _is_full(text: str) -> bool:

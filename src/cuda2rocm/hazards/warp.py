@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
+from cuda2rocm.files.classify import is_header
 from cuda2rocm.hazards.common import CUDA_GUIDE, FAMILY, GPU_SPECS, HIP_GUIDE, LANEISH, LAYER
 from cuda2rocm.hazards.context import Hit, Source
 from cuda2rocm.hazards.dims import block_threads
@@ -621,7 +622,6 @@ def _width_uses(src: Source) -> dict[str, int]:
     return found
 
 
-_HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl")
 #: a statement with one of these needs a constant expression, which ``warpSize`` is not on every ROCm
 _CONSTANT_CONTEXT = frozenset({"__shared__", "constexpr", "static_assert", "case", "template", "static",
                                "__launch_bounds__", "alignas"})
@@ -631,7 +631,7 @@ def _define_fixable(src: Source, name: str, value: int) -> bool:
     """``#define WARP_SIZE 32`` can become ``#define WARP_SIZE warpSize`` when the macro is defined in this
     (non-header) file, used at least once, and every use is run-time device code: ``warpSize`` is a device
     variable, not a constant expression, on newer ROCm, and does not exist in host code."""
-    if not src.tokens[value].pp or src.path.lower().endswith(_HEADER_SUFFIXES):
+    if not src.tokens[value].pp or is_header(src.path):
         return False  # a constexpr/const variable, or a header that other files may use differently
     uses = [i for i in src.positions(name) if not src.tokens[i].pp]
     if len(uses) != len([i for i in src.positions(name) if src.kind(i) == IDENT]) - 1:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePosixPath
 
-from cuda2rocm.files.classify import is_benchmark_path, is_test_path
+from cuda2rocm.files.classify import is_benchmark_path, is_header, is_test_path
 from cuda2rocm.model import Finding, InputProblem
 from cuda2rocm.results import ApiUse, BinaryArtifact, Deployment, FileInfo
 from cuda2rocm.scan import rules
@@ -18,7 +18,6 @@ from cuda2rocm.scan.rules import emit
 _SUFFIXES = re.compile(r"(\.cpython[^.]*|\.abi3)?\.(so(\.\d+)*|a|o|cubin|fatbin|ptx|whl|cu|cuh|cpp|cc|cxx|c|h|hpp)$")
 SCALES = ("none", "single-gpu", "multi-gpu", "multi-node", "kubernetes")
 _SOURCE_LANGS = frozenset({"cuda", "cpp", "c"})
-_HEADER_EXT = frozenset({".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".ipp", ".tpp"})
 
 
 def files(reports: Sequence[FileFacts]) -> tuple[FileInfo, ...]:
@@ -61,8 +60,7 @@ def binaries(reports: Sequence[FileFacts]) -> tuple[tuple[BinaryArtifact, ...], 
     """The binaries with whether the repository holds a source that builds them: a translation unit (not a
     header: headers beside a library are its interface, not its source) named like it, or a directory named
     like it that holds translation units."""
-    units = [r.path for r in reports if r.language in _SOURCE_LANGS and PurePosixPath(r.path).suffix.lower()
-             not in _HEADER_EXT]
+    units = [r.path for r in reports if r.language in _SOURCE_LANGS and not is_header(r.path)]
     stems = {_stem(path) for path in units}
     stems |= {part.lower() for path in units for part in PurePosixPath(path).parts[:-1]}
     arts: list[BinaryArtifact] = []
