@@ -40,9 +40,9 @@ from cuda2rocm.hazards.context import NOTHING_INHERITED, Inherited, Source
 from cuda2rocm.hazards.flow import warp_sync_functions
 from cuda2rocm.hazards.symbols import constant_members, declarations
 from cuda2rocm.hazards.targets import resolve as resolve_target
-from cuda2rocm.source.consteval import evaluate
+from cuda2rocm.source.consteval import ONE, UNKNOWN, evaluate, replace_defined
 from cuda2rocm.source.directives import directives, function_macro, object_macro
-from cuda2rocm.source.tokens import HEADER, IDENT, NUMBER, PUNCT, STRING, Token, TokenizeError, tokenize
+from cuda2rocm.source.tokens import HEADER, IDENT, PUNCT, STRING, Token, TokenizeError, tokenize
 
 ACTIVE, INACTIVE, MAYBE = "active", "inactive", "maybe"
 #: the schema of the cached facts (a new one ignores the old entries)
@@ -338,28 +338,9 @@ class Includes:
             if ev.name not in unit.certain:
                 return None
             return ev.kind == "ifdef"
-        toks = list(_defined(_tokens(ev.body), unit))
+        toks = replace_defined(_tokens(ev.body), lambda name: ONE if name in unit.certain else UNKNOWN)
         value = evaluate(toks, {n: _tokens(e.body) for n, (e, _) in unit.macros.items() if n in unit.certain})
         return None if value is None else value != 0
-
-
-def _defined(toks: Sequence[Token], unit: _Unit) -> Iterator[Token]:
-    """``toks`` with ``defined X`` / ``defined(X)`` replaced by 1 for macros known to be defined (others keep
-    an unknown name, so the test is unknown, not false)."""
-    i = 0
-    while i < len(toks):
-        tok = toks[i]
-        if tok.src == "defined":
-            j = i + 1
-            paren = j < len(toks) and toks[j].src == "("
-            j += paren
-            if j < len(toks) and toks[j].kind == IDENT:
-                known = toks[j].src in unit.certain
-                yield Token(NUMBER, "1", 0) if known else Token(IDENT, "__cuda2rocm_unknown__", 0)
-                i = j + 1 + (paren and j + 1 < len(toks) and toks[j + 1].src == ")")
-                continue
-        yield tok
-        i += 1
 
 
 def _shared(a: str, b: str) -> int:

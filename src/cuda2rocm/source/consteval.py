@@ -236,6 +236,33 @@ def _quotient(a: int, b: int) -> int:
     return q if (a < 0) == (b < 0) else -q
 
 
+#: the tokens ``defined X`` becomes (:func:`replace_defined`): true, false, and a name whose value is unknown (an
+#: expression that uses it evaluates to None, so a test on an unknown macro is unknown, not false)
+ONE = Token(NUMBER, "1", 0)
+ZERO = Token(NUMBER, "0", 0)
+UNKNOWN = Token(IDENT, "__cuda2rocm_unknown__", 0)
+
+
+def replace_defined(toks: Sequence[Token], value: Callable[[str], Token]) -> list[Token]:
+    """A conditional's tokens with each ``defined X`` / ``defined(X)`` replaced by ``value(X)`` (:data:`ONE`,
+    :data:`ZERO` or :data:`UNKNOWN`), ready for :func:`evaluate`; a ``defined`` with no name after it is kept."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        if tok.src == "defined":
+            j = i + 1
+            paren = j < len(toks) and toks[j].src == "("
+            j += paren
+            if j < len(toks) and toks[j].kind == IDENT:
+                out.append(value(toks[j].src))
+                i = j + 1 + (paren and j + 1 < len(toks) and toks[j + 1].src == ")")
+                continue
+        out.append(tok)
+        i += 1
+    return out
+
+
 def evaluate(toks: Sequence[Token], env: Mapping[str, Sequence[Token]], depth: int = 0) -> int | None:
     """Value of the expression ``toks`` with names bound in ``env`` (name -> tokens), or ``None``."""
     return _evaluate(toks, env, depth, 0)

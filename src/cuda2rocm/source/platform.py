@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from cuda2rocm.source.consteval import evaluate
+from cuda2rocm.source.consteval import ONE, UNKNOWN, ZERO, evaluate, replace_defined
 from cuda2rocm.source.directives import directives
-from cuda2rocm.source.tokens import IDENT, NL, NUMBER, Token
+from cuda2rocm.source.tokens import IDENT, NL, Token
 
 #: defined when hipcc compiles for AMD
 HIP_DEFINED = frozenset({"__HIP__", "__HIPCC__", "__HIP_PLATFORM_AMD__", "__HIP_PLATFORM_HCC__"})
@@ -33,10 +33,7 @@ HIP_UNDEFINED = frozenset({"__CUDA__", "__CUDACC__", "__NVCC__", "__CUDA_ARCH__"
 _KNOWN = HIP_DEFINED | HIP_UNDEFINED
 _OPEN = frozenset({"if", "ifdef", "ifndef"})
 _NEXT = frozenset({"elif", "else", "elifdef", "elifndef"})
-_ONE = (Token(NUMBER, "1", 0),)
-_ZERO = (Token(NUMBER, "0", 0),)
-_UNKNOWN = (Token(IDENT, "__cuda2rocm_unknown__", 0),)
-_ENV = {**{n: _ONE for n in HIP_DEFINED}, **{n: _ZERO for n in HIP_UNDEFINED}}
+_ENV = {**{n: (ONE,) for n in HIP_DEFINED}, **{n: (ZERO,) for n in HIP_UNDEFINED}}
 
 
 class Switches(NamedTuple):
@@ -131,19 +128,7 @@ def _condition(tokens: Sequence[Token], word: str, args: Sequence[int]) -> bool 
         if name not in _KNOWN:
             return None
         return (name in HIP_DEFINED) != word.endswith("ndef")
-    toks: list[Token] = []
-    k = 0
-    while k < len(args):
-        tok = tokens[args[k]]
-        if tok.src == "defined":
-            k += 1
-            paren = k < len(args) and tokens[args[k]].src == "("
-            k += paren
-            name = tokens[args[k]].src if k < len(args) else ""
-            toks.extend(_ONE if name in HIP_DEFINED else _ZERO if name in HIP_UNDEFINED else _UNKNOWN)
-            k += 1 + paren
-            continue
-        toks.append(tok)
-        k += 1
+    toks = replace_defined([tokens[k] for k in args],
+                           lambda name: ONE if name in HIP_DEFINED else ZERO if name in HIP_UNDEFINED else UNKNOWN)
     value = evaluate(toks, _ENV)
     return None if value is None else value != 0
