@@ -7,6 +7,7 @@ order: the same text, byte for byte, as one console printing them one after the 
 
 from __future__ import annotations
 
+import heapq
 import io
 from collections.abc import Sequence
 
@@ -61,8 +62,8 @@ def render_text(result: ScanResult, *, color: bool = False, width: int = 110, jo
     findings: Sequence[Finding] = result.findings
     if limit is not None and len(findings) > limit:
         console.print(_rich_table(_per_rule(findings)))
-        findings = sorted(sorted(findings, key=Finding.sort_key), key=lambda f: -f.severity)[:limit]
-        findings = sorted(findings, key=Finding.sort_key)
+        most = heapq.nsmallest(limit, findings, key=lambda f: (-f.severity, f.sort_key()))
+        findings = sorted(most, key=Finding.sort_key)
     _print_findings(console, findings, color=color, width=width, jobs=jobs, total=len(result.findings))
     if len(findings) < len(result.findings):
         console.print(Text(f"{len(result.findings) - len(findings)} more findings not listed (the {len(findings)} "
