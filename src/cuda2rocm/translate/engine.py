@@ -105,8 +105,9 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> tuple[list[Edit], list[Edi
     want, fix = ctx.options.hazards, ctx.options.fix_hazards
     if not (want or fix):
         return [], []
-    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want, fixes=True,
-                                   pairs=ctx.pairs, functions=ctx.function_list, lines=ctx.index)
+    found, fixes = hazards.analyze(ctx.tokens, ctx.text, ctx.path, ctx.settings.target, findings=want,
+                                   fix_rules=None if fix else ALWAYS_FIXED, pairs=ctx.pairs,
+                                   functions=ctx.function_list, lines=ctx.index)
     if want:
         ctx.findings.extend(hazards.unresolved(found, ctx.text, ctx.index, edits, ctx.findings))
     if not fix:
@@ -120,9 +121,9 @@ def _hazard_edits(ctx: Context, edits: list[Edit]) -> tuple[list[Edit], list[Edi
 
 
 def _always_fixed(ctx: Context, fixes: list[Edit], edits: list[Edit]) -> list[Edit]:
-    """Without ``--fix-hazards``: the fixes of :data:`ALWAYS_FIXED` rules that apply beside the translation's
-    ``edits``; their findings say so and drop to ``info`` (nothing is left to do)."""
-    ok, _ = apply.select([e for e in fixes if e.rule in ALWAYS_FIXED], kept=edits)
+    """Without ``--fix-hazards``: the ``fixes`` (:data:`ALWAYS_FIXED` rules' only) that apply beside the
+    translation's ``edits``; their findings say so and drop to ``info`` (nothing is left to do)."""
+    ok, _ = apply.select(fixes, kept=edits)
     if ok:
         done = SpanIndex.of(ok)
         ctx.findings[:] = [dataclasses.replace(f, severity=Severity.INFO, fix=REWRITTEN, remedy=None)

@@ -1,4 +1,5 @@
-"""Bridge to ``cuda2rocm.hazards``: findings always, safe fixes and marker comments with --fix-hazards."""
+"""Bridge to ``cuda2rocm.hazards``: findings always, safe fixes and marker comments with --fix-hazards (the
+inline-PTX rewrites of ``hazards.engine.ALWAYS_FIXED`` without it too)."""
 
 from __future__ import annotations
 
@@ -16,16 +17,19 @@ MARKER_RULE = "hazard-marker"
 
 
 def analyze(tokens: Sequence[Token], text: str, path: str, rocm: str, *, findings: bool,
-            fixes: bool, pairs: dict[int, int] | None = None, functions: list[Function] | None = None,
+            fix_rules: frozenset[str] | None = None, pairs: dict[int, int] | None = None,
+            functions: list[Function] | None = None,
             lines: LineIndex | None = None) -> tuple[list[Finding], list[Edit]]:
-    """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (when ``fixes``).
+    """One hazard analysis of a file: its findings (when ``findings``) and its safe fixes (those of ``fix_rules``
+    only when given: ``convert`` without ``--fix-hazards`` applies ``hazards.engine.ALWAYS_FIXED``'s).
     ``pairs``, ``functions``, ``lines``: the translation's bracket pairs, function definitions and line index of
     the same text, shared (``functions`` only with ``pairs``). The constants the file inherits from its headers
     come from the run's include graph (:func:`cuda2rocm.project.includes.seen_by`)."""
     structure = (pairs, functions) if pairs is not None and functions is not None else None
     found = hits(tokens, text, path, rocm=rocm, structure=structure, pairs=pairs, lines=lines,
                  inherited=includes.seen_by(path, tokens, text))
-    return (to_findings(tokens, text, path, found, lines) if findings else []), (safe_edits(found) if fixes else [])
+    fixable = found if fix_rules is None else [h for h in found if h.rule in fix_rules]
+    return (to_findings(tokens, text, path, found, lines) if findings else []), safe_edits(fixable)
 
 
 def unresolved(found: Sequence[Finding], text: str, index: LineIndex, edits: Sequence[Edit],
